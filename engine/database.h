@@ -1,0 +1,33 @@
+#pragma once
+
+#include <map>
+#include <memory>
+#include <shared_mutex>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/table.h"
+#include "engine/table_definition.h"
+
+namespace ddb::engine {
+
+// All tables, by name. Thread-safe. Tables are shared_ptrs so that an operation in flight keeps its
+// table alive while another client deletes it.
+class Database {
+ public:
+  // Creates the table; returns nullptr when a table of that name exists.
+  std::shared_ptr<Table> create_table(TableDefinition definition);
+  // The table, or nullptr.
+  std::shared_ptr<Table> find_table(std::string_view name) const;
+  // Removes the table and returns it, or nullptr when there is none.
+  std::shared_ptr<Table> delete_table(std::string_view name);
+  // Table names in ascending order.
+  std::vector<std::string> table_names() const;
+
+ private:
+  mutable std::shared_mutex mutex_;
+  std::map<std::string, std::shared_ptr<Table>, std::less<>> tables_;
+};
+
+}  // namespace ddb::engine

@@ -1,0 +1,58 @@
+#pragma once
+
+#include <exception>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ddb::engine {
+
+// Every client-visible failure kind. protocol/error_json.cc maps each one to its HTTP status and the
+// `__type` namespace DynamoDB uses for it.
+enum class ErrorType {
+  Validation,
+  Serialization,
+  UnknownOperation,
+  MissingAuthenticationToken,
+  IncompleteSignature,
+  InvalidSignature,
+  UnrecognizedClient,
+  AccessDenied,
+  ResourceNotFound,
+  ResourceInUse,
+  ConditionalCheckFailed,
+  TransactionCanceled,
+  LimitExceeded,
+  InternalServer,
+};
+
+// The one exception type for client-visible errors. Thrown where the rule is known; written to the wire
+// once, by protocol/error_json.cc. The message is DynamoDB's, character for character.
+class Error : public std::exception {
+ public:
+  Error(ErrorType type, std::string message) : type_(type), message_(std::move(message)) {}
+
+  static Error validation(std::string message) {
+    return {ErrorType::Validation, std::move(message)};
+  }
+  static Error serialization(std::string message) {
+    return {ErrorType::Serialization, std::move(message)};
+  }
+  static Error resource_not_found(std::string message) {
+    return {ErrorType::ResourceNotFound, std::move(message)};
+  }
+  static Error resource_in_use(std::string message) {
+    return {ErrorType::ResourceInUse, std::move(message)};
+  }
+
+  ErrorType type() const { return type_; }
+  const std::string& message() const { return message_; }
+  const char* what() const noexcept override { return message_.c_str(); }
+
+ private:
+  ErrorType type_;
+  std::string message_;
+};
+
+}  // namespace ddb::engine

@@ -1,0 +1,24 @@
+#pragma once
+
+#include <memory>
+#include <string_view>
+
+#include "engine/database.h"
+#include "protocol/dispatch.h"
+#include "protocol/json_fields.h"
+
+namespace ddb::protocol {
+
+// What an operation handler gets besides its request body.
+struct RequestContext {
+  engine::Database& database;
+  const Caller& caller;
+};
+
+// The table an item operation names; ResourceNotFoundException when it does not exist.
+std::shared_ptr<engine::Table> require_table(const RequestContext& ctx, std::string_view name);
+
+// The ARN DynamoDB gives a table in the caller's region (account 000000000000 locally).
+std::string table_arn(const RequestContext& ctx, std::string_view table_name);
+
+}  // namespace ddb::protocol

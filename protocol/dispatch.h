@@ -1,0 +1,39 @@
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace ddb::engine {
+class Database;
+}
+
+namespace ddb::protocol {
+
+// What the server learned about the caller from the HTTP request (SigV4 credential scope).
+struct Caller {
+  std::string access_key;
+  std::string region = "us-east-1";
+};
+
+// One operation's outcome, ready for the wire: HTTP status and JSON body (application/x-amz-json-1.0).
+struct Response {
+  int status = 200;
+  std::string body;
+  // For a 500: what went wrong, for the server's log (never sent to the client).
+  std::string internal_error;
+};
+
+// Turns one DynamoDB JSON request into one response. Thread-safe: one Dispatcher serves every session.
+// Never throws: DynamoDB errors become their JSON error body, anything else a logged 500.
+class Dispatcher {
+ public:
+  explicit Dispatcher(engine::Database& database) : database_(database) {}
+
+  // `target` is the X-Amz-Target header value ("DynamoDB_20120810.Query"); `body` the request bytes.
+  Response handle(std::string_view target, std::string_view body, const Caller& caller) const;
+
+ private:
+  engine::Database& database_;
+};
+
+}  // namespace ddb::protocol

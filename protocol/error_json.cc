@@ -1,0 +1,60 @@
+#include "protocol/error_json.h"
+
+#include <nlohmann/json.hpp>
+
+namespace ddb::protocol {
+
+namespace {
+
+struct WireError {
+  const char* type;
+  int status;
+  // Coral's own service errors spell the key "Message"; DynamoDB's errors spell it "message".
+  const char* message_key = "message";
+};
+
+WireError wire_error(engine::ErrorType type) {
+  using engine::ErrorType;
+  switch (type) {
+    case ErrorType::Validation: return {"com.amazon.coral.validate#ValidationException", 400};
+    case ErrorType::Serialization:
+      return {"com.amazon.coral.service#SerializationException", 400, "Message"};
+    case ErrorType::UnknownOperation:
+      return {"com.amazon.coral.service#UnknownOperationException", 400};
+    case ErrorType::MissingAuthenticationToken:
+      return {"com.amazon.coral.service#MissingAuthenticationTokenException", 400};
+    case ErrorType::IncompleteSignature:
+      return {"com.amazon.coral.service#IncompleteSignatureException", 400};
+    case ErrorType::InvalidSignature:
+      return {"com.amazon.coral.service#InvalidSignatureException", 400};
+    case ErrorType::UnrecognizedClient:
+      return {"com.amazon.coral.service#UnrecognizedClientException", 400};
+    case ErrorType::AccessDenied:
+      return {"com.amazon.coral.service#AccessDeniedException", 400, "Message"};
+    case ErrorType::ResourceNotFound:
+      return {"com.amazonaws.dynamodb.v20120810#ResourceNotFoundException", 400};
+    case ErrorType::ResourceInUse:
+      return {"com.amazonaws.dynamodb.v20120810#ResourceInUseException", 400};
+    case ErrorType::ConditionalCheckFailed:
+      return {"com.amazonaws.dynamodb.v20120810#ConditionalCheckFailedException", 400};
+    case ErrorType::TransactionCanceled:
+      return {"com.amazonaws.dynamodb.v20120810#TransactionCanceledException", 400};
+    case ErrorType::LimitExceeded:
+      return {"com.amazonaws.dynamodb.v20120810#LimitExceededException", 400};
+    case ErrorType::InternalServer:
+      return {"com.amazonaws.dynamodb.v20120810#InternalServerError", 500};
+  }
+  return {"com.amazonaws.dynamodb.v20120810#InternalServerError", 500};
+}
+
+}  // namespace
+
+Response error_response(const engine::Error& error) {
+  WireError wire = wire_error(error.type());
+  nlohmann::json body = {{"__type", wire.type}};
+  // Some errors (a bad target, unparseable JSON) carry no message at all on DynamoDB.
+  if (!error.message().empty()) body[wire.message_key] = error.message();
+  return {wire.status, body.dump(), {}};
+}
+
+}  // namespace ddb::protocol

@@ -1,0 +1,20 @@
+#pragma once
+
+#include "protocol/context.h"
+
+namespace ddb::protocol {
+
+// One function per DynamoDB operation, each in protocol/ops/<operation>.cc. Each validates its
+// request as DynamoDB does, calls the engine, and returns the response body.
+Json create_table(RequestContext& ctx, const Json& request);
+Json describe_table(RequestContext& ctx, const Json& request);
+Json list_tables(RequestContext& ctx, const Json& request);
+Json delete_table(RequestContext& ctx, const Json& request);
+Json update_table(RequestContext& ctx, const Json& request);
+Json put_item(RequestContext& ctx, const Json& request);
+Json get_item(RequestContext& ctx, const Json& request);
+Json delete_item(RequestContext& ctx, const Json& request);
+Json query(RequestContext& ctx, const Json& request);
+Json scan(RequestContext& ctx, const Json& request);
+
+}  // namespace ddb::protocol

@@ -1,0 +1,190 @@
+#include <random>
+
+#include "engine/error.h"
+#include "protocol/constraints.h"
+#include "protocol/operations.h"
+#include "protocol/table_description.h"
+#include "protocol/table_fields.h"
+
+namespace ddb::protocol {
+
+namespace {
+
+using engine::Error;
+
+constexpr const char* kInvalid = "One or more parameter values were invalid: ";
+
+struct KeySchemaElement {
+  std::string name;
+  std::string key_type;
+};
+
+std::string random_uuid() {
+  thread_local std::mt19937_64 random{std::random_device{}()};
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string uuid = "xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx";
+  for (char& c : uuid) {
+    if (c == 'x') c = kHex[random() & 15];
+    if (c == 'y') c = kHex[8 + (random() & 3)];
+  }
+  return uuid;
+}
+
+engine::Type key_type_of(const std::string& attribute_type) {
+  if (attribute_type == "N") return engine::Type::N;
+  if (attribute_type == "B") return engine::Type::B;
+  return engine::Type::S;
+}
+
+std::string join_names(const std::vector<std::string>& names) {
+  std::string text = "[";
+  for (std::size_t i = 0; i < names.size(); ++i) text += (i > 0 ? ", " : "") + names[i];
+  return text + "]";
+}
+
+}  // namespace
+
+Json create_table(RequestContext& ctx, const Json& request) {
+  Constraints constraints;
+  auto table_name = get_string(request, "TableName");
+  constraints.name(table_name, "tableName");
+
+  std::vector<engine::KeyAttribute> attributes;
+  const Json* attribute_json = get_list(request, "AttributeDefinitions");
+  constraints.not_null(attribute_json != nullptr, "attributeDefinitions");
+  if (attribute_json) {
+    std::size_t index = 0;
+    for (const Json& element : *attribute_json) {
+      expect_structure_element(element, "AttributeDefinition");
+      std::string path = "attributeDefinitions." + std::to_string(++index) + ".member.";
+      auto name = get_string(element, "AttributeName");
+      auto type = get_string(element, "AttributeType");
+      constraints.not_null(name.has_value(), path + "attributeName");
+      if (name && name->empty()) {
+        constraints.add(constraint_violation("'" + *name + "'", path + "attributeName",
+                                             "Member must have length greater than or equal to 1"));
+      }
+      constraints.not_null(type.has_value(), path + "attributeType");
+      constraints.one_of(type, {"B", "N", "S"}, path + "attributeType");
+      attributes.push_back({name.value_or(""), key_type_of(type.value_or("S"))});
+    }
+  }
+
+  std::vector<KeySchemaElement> key_schema;
+  const Json* key_json = get_list(request, "KeySchema");
+  constraints.not_null(key_json != nullptr, "keySchema");
+  if (key_json) {
+    std::size_t index = 0;
+    for (const Json& element : *key_json) {
+      expect_structure_element(element, "KeySchemaElement");
+      std::string path = "keySchema." + std::to_string(++index) + ".member.";
+      auto name = get_string(element, "AttributeName");
+      auto key_type = get_string(element, "KeyType");
+      constraints.not_null(name.has_value(), path + "attributeName");
+      constraints.not_null(key_type.has_value(), path + "keyType");
+      constraints.one_of(key_type, {"HASH", "RANGE"}, path + "keyType");
+      key_schema.push_back({name.value_or(""), key_type.value_or("")});
+    }
+    if (key_json->empty()) {
+      constraints.add(constraint_violation("'[]'", "keySchema",
+                                           "Member must have length greater than or equal to 1"));
+    }
+    if (key_json->size() > 2) {
+      constraints.add(constraint_violation("'[...]'", "keySchema",
+                                           "Member must have length less than or equal to 2"));
+    }
+  }
+
+  auto billing_mode = get_string(request, "BillingMode");
+  constraints.one_of(billing_mode, {"PROVISIONED", "PAY_PER_REQUEST"}, "billingMode");
+  auto throughput = parse_throughput(request, constraints);
+  constraints.check();
+
+  if (get_list(request, "GlobalSecondaryIndexes") || get_list(request, "LocalSecondaryIndexes")) {
+    throw Error::validation("ddblocal does not support secondary indexes yet");
+  }
+
+  if (key_schema.size() == 2 && key_schema[0].name == key_schema[1].name) {
+    throw Error::validation(
+        "Both the Hash Key and the Range Key element in the KeySchema have the same name");
+  }
+  for (std::size_t i = 0; i < attributes.size(); ++i) {
+    for (std::size_t j = 0; j < i; ++j) {
+      if (attributes[i].name == attributes[j].name) {
+        throw Error::validation("Attribute Name is duplicated: " + attributes[i].name);
+      }
+    }
+  }
+  std::vector<std::string> missing;
+  for (const auto& element : key_schema) {
+    bool defined = false;
+    for (const auto& attribute : attributes) defined = defined || attribute.name == element.name;
+    if (!defined) missing.push_back(element.name);
+  }
+  if (!missing.empty() && key_schema.size() == 2) {
+    // "attribute have" is DynamoDB's grammar.
+    throw Error::validation("Invalid KeySchema: Some index key attribute have no definition");
+  }
+  if (!missing.empty()) {
+    std::vector<std::string> defined_names;
+    for (const auto& attribute : attributes) defined_names.push_back(attribute.name);
+    throw Error::validation(std::string(kInvalid) +
+                            "Some index key attributes are not defined in AttributeDefinitions. "
+                            "Keys: " + join_names(missing) +
+                            ", AttributeDefinitions: " + join_names(defined_names));
+  }
+  if (key_schema[0].key_type != "HASH") {
+    throw Error::validation("Invalid KeySchema: The first KeySchemaElement is not a HASH key type");
+  }
+  if (key_schema.size() == 2 && key_schema[1].key_type != "RANGE") {
+    throw Error::validation("Invalid KeySchema: The second KeySchemaElement is not a RANGE key type");
+  }
+  if (attributes.size() != key_schema.size()) {
+    throw Error::validation(std::string(kInvalid) +
+                            "Number of attributes in KeySchema does not exactly match number of "
+                            "attributes defined in AttributeDefinitions");
+  }
+
+  bool on_demand = billing_mode == "PAY_PER_REQUEST";
+  if (on_demand && throughput) {
+    throw Error::validation(std::string(kInvalid) +
+                            "Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when "
+                            "BillingMode is PAY_PER_REQUEST");
+  }
+  if (!on_demand && !throughput) {
+    throw Error::validation(std::string(kInvalid) +
+                            "ReadCapacityUnits and WriteCapacityUnits must both be specified when "
+                            "BillingMode is PROVISIONED");
+  }
+
+  engine::TableDefinition definition;
+  definition.name = *table_name;
+  definition.attribute_definitions = attributes;
+  const auto attribute_named = [&attributes](const std::string& name) {
+    for (const auto& attribute : attributes) {
+      if (attribute.name == name) return attribute;
+    }
+    return engine::KeyAttribute{};
+  };
+  definition.key_schema.partition = attribute_named(key_schema[0].name);
+  if (key_schema.size() == 2) definition.key_schema.sort = attribute_named(key_schema[1].name);
+  definition.billing_mode =
+      on_demand ? engine::BillingMode::PayPerRequest : engine::BillingMode::Provisioned;
+  if (throughput) definition.throughput = *throughput;
+  if (const Json* tags = get_list(request, "Tags")) {
+    for (const Json& tag : *tags) {
+      expect_structure_element(tag, "Tag");
+      definition.tags.push_back({get_string(tag, "Key").value_or(""), get_string(tag, "Value").value_or("")});
+    }
+  }
+  definition.deletion_protection = get_bool(request, "DeletionProtectionEnabled").value_or(false);
+  definition.creation_time = now_seconds();
+  definition.table_id = random_uuid();
+  definition.arn = table_arn(ctx, definition.name);
+
+  auto table = ctx.database.create_table(std::move(definition));
+  if (!table) throw Error::resource_in_use("Table already exists: " + *table_name);
+  return {{"TableDescription", table_description(*table, "ACTIVE")}};
+}
+
+}  // namespace ddb::protocol

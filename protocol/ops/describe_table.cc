@@ -1,0 +1,21 @@
+#include "engine/error.h"
+#include "protocol/constraints.h"
+#include "protocol/operations.h"
+#include "protocol/table_description.h"
+
+namespace ddb::protocol {
+
+Json describe_table(RequestContext& ctx, const Json& request) {
+  Constraints constraints;
+  auto name = get_string(request, "TableName");
+  constraints.name(name, "tableName");
+  constraints.check();
+  auto table = ctx.database.find_table(*name);
+  if (!table) {
+    throw engine::Error::resource_not_found("Requested resource not found: Table: " + *name +
+                                            " not found");
+  }
+  return {{"Table", table_description(*table, "ACTIVE")}};
+}
+
+}  // namespace ddb::protocol

@@ -1,0 +1,33 @@
+#include "engine/error.h"
+#include "protocol/item_request.h"
+#include "protocol/key_validation.h"
+#include "protocol/operations.h"
+#include "protocol/projection.h"
+#include "protocol/value_json.h"
+
+namespace ddb::protocol {
+
+Json get_item(RequestContext& ctx, const Json& request) {
+  Constraints constraints;
+  auto table_name = get_string(request, "TableName");
+  constraints.name(table_name, "tableName");
+  const Json* key_json = get_map(request, "Key", kAttributeValueType);
+  constraints.not_null(key_json != nullptr, "key");
+  CapacityDetail capacity = parse_return_consumed_capacity(request, constraints);
+  bool consistent = get_bool(request, "ConsistentRead").value_or(false);
+  Projection projection = parse_projection(request, constraints);
+  constraints.check();
+  engine::Item key_attributes = decode_attribute_map(*key_json, false);
+
+  auto table = require_table(ctx, *table_name);
+  engine::Key key = key_from_request(key_attributes, table->key_schema());
+  std::optional<engine::Item> item = table->get(key);
+
+  Json response = Json::object();
+  std::size_t size = item ? engine::item_size(*item) : 0;
+  if (item) response["Item"] = item_to_json(projection.apply(*item));
+  add_consumed_capacity(response, capacity, *table_name, read_units(size, consistent));
+  return response;
+}
+
+}  // namespace ddb::protocol

@@ -1,0 +1,53 @@
+#include "engine/error.h"
+#include "protocol/operations.h"
+#include "protocol/read_page.h"
+
+namespace ddb::protocol {
+
+using engine::Error;
+
+Json scan(RequestContext& ctx, const Json& request) {
+  Constraints constraints;
+  auto segment = get_integer(request, "Segment");
+  auto total_segments = get_integer(request, "TotalSegments");
+  constraints.min(segment, 0, "segment");
+  constraints.max(segment, 999999, "segment");
+  constraints.min(total_segments, 1, "totalSegments");
+  constraints.max(total_segments, 1000000, "totalSegments");
+  ReadRequest read = parse_read_request(request, constraints);
+  reject_unsupported(request, {"IndexName", "FilterExpression", "ScanFilter", "ConditionalOperator",
+                               "ExpressionAttributeNames", "ExpressionAttributeValues"});
+  if (segment && !total_segments) {
+    throw Error::validation(
+        "The TotalSegments parameter is required but was not present in the request when Segment "
+        "parameter is present");
+  }
+  if (total_segments && !segment) {
+    throw Error::validation(
+        "The Segment parameter is required but was not present in the request when parameter "
+        "TotalSegments is present");
+  }
+  if (segment && *segment >= *total_segments) {
+    throw Error::validation(
+        "The Segment parameter is zero-based and must be less than parameter TotalSegments: "
+        "Segment: " + std::to_string(*segment) + " is not less than TotalSegments: " +
+        std::to_string(*total_segments));
+  }
+  engine::ScanSegment scan_segment;
+  if (segment) {
+    scan_segment = {static_cast<uint32_t>(*segment), static_cast<uint32_t>(*total_segments)};
+  }
+
+  auto table = require_table(ctx, read.table_name);
+  const engine::KeySchema& schema = table->key_schema();
+  std::optional<engine::Key> start =
+      parse_start_key(request, schema, "The provided starting key is invalid: ");
+  if (start && engine::Table::segment_of(start->partition, scan_segment.total) != scan_segment.index) {
+    throw Error::validation(
+        "The provided Exclusive start key does not map to the provided segment");
+  }
+  engine::Page page = table->scan(scan_segment, read.limits, start);
+  return page_response(page, read, schema);
+}
+
+}  // namespace ddb::protocol

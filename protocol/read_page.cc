@@ -1,0 +1,77 @@
+#include "protocol/read_page.h"
+
+#include "engine/error.h"
+#include "protocol/key_validation.h"
+#include "protocol/value_json.h"
+
+namespace ddb::protocol {
+
+using engine::Error;
+
+ReadRequest parse_read_request(const Json& request, Constraints& constraints) {
+  ReadRequest read;
+  auto table_name = get_string(request, "TableName");
+  constraints.name(table_name, "tableName");
+  auto limit = get_integer(request, "Limit");
+  constraints.min(limit, 1, "limit");
+  auto select = get_string(request, "Select");
+  constraints.one_of(select, {"SPECIFIC_ATTRIBUTES", "COUNT", "ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES"},
+                     "select");
+  read.capacity = parse_return_consumed_capacity(request, constraints);
+  read.consistent = get_bool(request, "ConsistentRead").value_or(false);
+  read.projection = parse_projection(request, constraints);
+  constraints.check();
+
+  read.table_name = *table_name;
+  if (limit) read.limits.limit = static_cast<std::size_t>(*limit);
+  if (select == "SPECIFIC_ATTRIBUTES" && read.projection.all()) {
+    throw Error::validation(
+        "Must specify the AttributesToGet or ProjectionExpression when choosing to get "
+        "SPECIFIC_ATTRIBUTES");
+  }
+  if (select == "ALL_PROJECTED_ATTRIBUTES") {
+    throw Error::validation("ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName");
+  }
+  if (select == "COUNT" && !read.projection.all()) {
+    throw Error::validation("Cannot specify the AttributesToGet when choosing to get only the Count");
+  }
+  if (select == "ALL_ATTRIBUTES" && !read.projection.all()) {
+    throw Error::validation("Cannot specify the AttributesToGet when choosing to get ALL_ATTRIBUTES");
+  }
+  read.count_only = select == "COUNT";
+  return read;
+}
+
+std::optional<engine::Key> parse_start_key(const Json& request, const engine::KeySchema& schema,
+                                           std::string_view invalid_prefix) {
+  const Json* json = get_map(request, "ExclusiveStartKey", kAttributeValueType);
+  if (!json) return std::nullopt;
+  engine::Item key = item_from_json(*json);
+  try {
+    return key_from_request(key, schema);
+  } catch (const Error& error) {
+    throw Error::validation(std::string(invalid_prefix) + error.message());
+  }
+}
+
+Json page_response(const engine::Page& page, const ReadRequest& read,
+                   const engine::KeySchema& schema) {
+  Json response = Json::object();
+  std::size_t bytes_read = 0;
+  for (const auto& item : page.items) bytes_read += engine::item_size(item);
+  if (!read.count_only) {
+    Json items = Json::array();
+    for (const auto& item : page.items) items.push_back(item_to_json(read.projection.apply(item)));
+    response["Items"] = std::move(items);
+  }
+  response["Count"] = page.items.size();
+  response["ScannedCount"] = page.items.size();
+  if (page.last_evaluated_key) {
+    response["LastEvaluatedKey"] = item_to_json(engine::key_to_item(*page.last_evaluated_key, schema));
+  }
+  add_consumed_capacity(response, read.capacity, read.table_name,
+                        read_units(bytes_read, read.consistent));
+  return response;
+}
+
+}  // namespace ddb::protocol

@@ -1,0 +1,22 @@
+#pragma once
+
+#include "engine/item.h"
+#include "engine/value.h"
+#include "protocol/json_fields.h"
+
+namespace ddb::protocol {
+
+// DynamoDB's nesting limit for maps and lists.
+inline constexpr int kMaxNestingDepth = 32;
+
+// Decodes one wire AttributeValue ({"S":"x"}, {"N":"1.50"}, {"M":{...}}, ...) and validates it as
+// DynamoDB does: exactly one type, valid numbers (normalized), base64 binaries, non-empty sets without
+// duplicates, nesting at most 32 deep. Throws Error with DynamoDB's type and message.
+engine::AttributeValue value_from_json(const Json& json);
+// Decodes an attribute map (an item, a key, ExpressionAttributeValues).
+engine::Item item_from_json(const Json& json);
+
+Json value_to_json(const engine::AttributeValue& value);
+Json item_to_json(const engine::Item& item);
+
+}  // namespace ddb::protocol

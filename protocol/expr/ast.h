@@ -28,8 +28,8 @@ struct PathElement {
     Index,            // `[3]`
   };
   Kind kind = Kind::Name;
-  std::string name;     // Name and NamePlaceholder
-  uint32_t index = 0;   // Index
+  std::string name;    // Name and NamePlaceholder
+  uint32_t index = 0;  // Index
 
   friend bool operator==(const PathElement&, const PathElement&) = default;
 };

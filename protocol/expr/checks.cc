@@ -177,8 +177,8 @@ void check_operator_count(std::size_t count, ExpressionKind kind) {
   // Observed: "Invalid FilterExpression: The expression contains too many operators; operator
   // count: 301" (aws/aws-sdk-js#3721); the Developer Guide's limit is 300.
   if (count > kMaxOperators) {
-    fail(kind, "The expression contains too many operators; operator count: " +
-                   std::to_string(count));
+    fail(kind,
+         "The expression contains too many operators; operator count: " + std::to_string(count));
   }
 }
 
@@ -222,9 +222,8 @@ void check_parsed(const Condition& condition, ExpressionKind kind) {
       fail(kind, "The function is not allowed in a condition expression; function: " + call.name);
     }
     if (info->is_condition != as_condition) {
-      fail(kind,
-           "The function is not allowed to be used this way in an expression; function: " +
-               call.name);
+      fail(kind, "The function is not allowed to be used this way in an expression; function: " +
+                     call.name);
     }
   });
   visit_paths(condition, [&](const Path& path) { check_reserved(path, kind); });
@@ -249,7 +248,8 @@ void check_parsed(const UpdateExpression& update) {
   });
   for (const UpdateAction& action : update.actions) {
     check_reserved(action.path, kind);
-    if (action.value) visit_paths(*action.value, [&](const Path& path) { check_reserved(path, kind); });
+    if (action.value)
+      visit_paths(*action.value, [&](const Path& path) { check_reserved(path, kind); });
   }
   std::array<bool, 4> seen{};
   for (const UpdateClause clause : update.clauses) {

@@ -16,10 +16,11 @@ namespace ddb::protocol::expr {
 //   - more than 300 operators and functions: "The expression contains too many operators; operator
 //     count: N" (AND, OR, NOT, comparators, BETWEEN, IN, + and -, and each function call)
 //   - unknown function: "Invalid function name; function: f"
-//   - function in the wrong place: "The function is not allowed in a condition expression; function:
-//     if_not_exists", "... in an update expression; function: size", and "The function is not allowed
-//     to be used this way in an expression; function: size" (size as a condition, or a condition
-//     function as an operand)
+//   - function in the wrong place: "The function is not allowed in a condition expression;
+//   function:
+//     if_not_exists", "... in an update expression; function: size", and "The function is not
+//     allowed to be used this way in an expression; function: size" (size as a condition, or a
+//     condition function as an operand)
 //   - bare attribute name that is a reserved word: "Attribute name is a reserved keyword; reserved
 //     keyword: Name" (as written)
 //   - update clause repeated: "The \"SET\" section can only be used once in an update expression;"

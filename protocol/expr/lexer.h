@@ -6,10 +6,10 @@
 
 namespace ddb::protocol::expr {
 
-// Token kinds of DynamoDB's expression language. The rules follow the grammar AWS ships with its DAX
-// clients (Tokens.g4): whitespace is space, tab, CR and LF; keywords are case-insensitive and win over
-// identifiers of the same length; anything else is a one-character Unknown token, so the lexer itself
-// never fails and the parser reports the first token that does not fit.
+// Token kinds of DynamoDB's expression language. The rules follow the grammar AWS ships with its
+// DAX clients (Tokens.g4): whitespace is space, tab, CR and LF; keywords are case-insensitive and
+// win over identifiers of the same length; anything else is a one-character Unknown token, so the
+// lexer itself never fails and the parser reports the first token that does not fit.
 enum class TokenKind {
   Eq,                // =
   Ne,                // <>

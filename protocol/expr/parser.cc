@@ -120,8 +120,9 @@ class Parser {
 
   // The first list index out of range, reported once the syntax is known to be valid.
   void check_list_indexes() const {
-    if (bad_index_) fail("List index is not within the allowable range; index: [" +
-                         std::string(*bad_index_) + "]");
+    if (bad_index_)
+      fail("List index is not within the allowable range; index: [" + std::string(*bad_index_) +
+           "]");
   }
 
  private:
@@ -237,8 +238,9 @@ class Parser {
     return {logical(LogicalOp::Not, std::move(operand)), std::nullopt, 0};
   }
 
-  // A comparison, BETWEEN, IN, function condition or parenthesized group. With `allow_bare` (directly
-  // inside a group) an operand followed by ')' comes back as an operand for the group to place.
+  // A comparison, BETWEEN, IN, function condition or parenthesized group. With `allow_bare`
+  // (directly inside a group) an operand followed by ')' comes back as an operand for the group to
+  // place.
   Primary primary(bool allow_bare) {
     if (peek().kind != TokenKind::LParen) {
       bool unused_parens = false;
@@ -273,8 +275,8 @@ class Parser {
     syntax_error();
   }
 
-  // What follows a condition's first operand: a comparator, BETWEEN or IN. A function call with none
-  // of them is a function condition.
+  // What follows a condition's first operand: a comparator, BETWEEN or IN. A function call with
+  // none of them is a function condition.
   Primary tail(Operand left, int left_parens, bool allow_bare) {
     const TokenKind next = peek().kind;
     const bool settled = is_comparator(next) || next == TokenKind::Between || next == TokenKind::In;
@@ -302,7 +304,8 @@ class Parser {
       expect(TokenKind::RParen);
       return {Condition{In{std::move(left), std::move(candidates)}}, std::nullopt, 0};
     }
-    if (allow_bare && next == TokenKind::RParen) return {std::nullopt, std::move(left), left_parens};
+    if (allow_bare && next == TokenKind::RParen)
+      return {std::nullopt, std::move(left), left_parens};
     if (std::holds_alternative<FunctionCall>(left.node)) {
       return {Condition{std::get<FunctionCall>(std::move(left.node))}, std::nullopt, 0};
     }

@@ -9,7 +9,8 @@ namespace ddb::protocol::expr {
 
 namespace {
 
-// Kept in ascending order so is_reserved_word() can binary-search it; the unit test checks the order.
+// Kept in ascending order so is_reserved_word() can binary-search it; the unit test checks the
+// order.
 constexpr std::array<std::string_view, kReservedWordCount> kReservedWords = {
     "ABORT",
     "ABSOLUTE",

@@ -14,8 +14,8 @@ inline constexpr std::size_t kReservedWordCount = 573;
 // ReservedWords.html), including its misspellings (FLATTERN, INNTER, LOGED).
 const std::array<std::string_view, kReservedWordCount>& reserved_words();
 
-// True when `name` is a reserved word, compared case-insensitively (ASCII): "name", "Name" and "NAME"
-// are all reserved. A bare attribute name in an expression must not be one.
+// True when `name` is a reserved word, compared case-insensitively (ASCII): "name", "Name" and
+// "NAME" are all reserved. A bare attribute name in an expression must not be one.
 bool is_reserved_word(std::string_view name);
 
 }  // namespace ddb::protocol::expr

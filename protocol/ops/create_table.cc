@@ -103,6 +103,10 @@ Json create_table(RequestContext& ctx, const Json& request) {
   if (get_list(request, "GlobalSecondaryIndexes") || get_list(request, "LocalSecondaryIndexes")) {
     throw Error::validation("ddblocal does not support secondary indexes yet");
   }
+  const Json* stream = get_structure(request, "StreamSpecification", "StreamSpecification");
+  if (stream && get_bool(*stream, "StreamEnabled").value_or(false)) {
+    throw Error::validation("ddblocal does not support streams yet");
+  }
 
   if (key_schema.size() == 2 && key_schema[0].name == key_schema[1].name) {
     throw Error::validation(

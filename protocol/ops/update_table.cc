@@ -25,7 +25,15 @@ Json update_table(RequestContext& ctx, const Json& request) {
   if (get_list(request, "GlobalSecondaryIndexUpdates") || get_structure(request, "StreamSpecification", "StreamSpecification")) {
     throw engine::Error::validation("ddblocal does not support index or stream updates yet");
   }
-  if (!billing_mode && !throughput && !deletion_protection) {
+  // Settings with no meaning locally are accepted and kept as they were.
+  bool ignored_setting = false;
+  for (std::string_view member :
+       {"SSESpecification", "ReplicaUpdates", "TableClass", "MultiRegionConsistency",
+        "GlobalTableWitnessUpdates", "OnDemandThroughput", "WarmThroughput",
+        "GlobalTableSettingsReplicationMode"}) {
+    ignored_setting = ignored_setting || find_member(request, member) != nullptr;
+  }
+  if (!billing_mode && !throughput && !deletion_protection && !ignored_setting) {
     throw engine::Error::validation(
         "At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, "
         "GlobalSecondaryIndexUpdates, SSESpecification, ReplicaUpdates, MultiAccountReplicaReady, "

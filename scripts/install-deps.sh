@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Installs the Debian packages ddblocal builds and tests with, only when one is missing.
+set -euo pipefail
+
+packages=(cmake g++ make pkg-config libboost1.81-dev nlohmann-json3-dev libspdlog-dev libssl-dev
+          zlib1g-dev libgtest-dev python3 python3-boto3 awscli clang-format)
+
+missing=()
+for package in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" ||
+    missing+=("$package")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "Installing missing Debian packages: ${missing[*]}"
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO=sudo
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

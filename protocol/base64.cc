@@ -64,6 +64,11 @@ std::optional<std::string> base64_decode(std::string_view text) {
       if (v < 0 || padding > 0) return std::nullopt;
       n = (n << 6) | static_cast<uint32_t>(v);
     }
+    // The last character before padding may not carry bits past the final byte: DynamoDB rejects
+    // "+/+=" ("Invalid last non-pad Base64 character dectected", dynalite's tests against AWS).
+    if ((padding == 1 && (n & 0xFF) != 0) || (padding == 2 && (n & 0xFFFF) != 0)) {
+      return std::nullopt;
+    }
     out += static_cast<char>((n >> 16) & 0xFF);
     if (padding < 2) out += static_cast<char>((n >> 8) & 0xFF);
     if (padding < 1) out += static_cast<char>(n & 0xFF);

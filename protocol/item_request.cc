@@ -26,12 +26,16 @@ void reject_unsupported(const Json& request, std::initializer_list<std::string_v
   }
 }
 
-bool wants_all_old(const std::optional<std::string>& return_values, Constraints& constraints) {
+bool wants_all_old(const std::optional<std::string>& return_values, Constraints& constraints,
+                   bool enveloped) {
   constraints.one_of(return_values, {"ALL_NEW", "UPDATED_OLD", "ALL_OLD", "NONE", "UPDATED_NEW"},
                      "returnValues");
   constraints.check();
   if (return_values && *return_values != "NONE" && *return_values != "ALL_OLD") {
-    throw engine::Error::validation("ReturnValues can only be ALL_OLD or NONE");
+    // DeleteItem puts it in the validation envelope (paritysuite deleteItem.test.ts, us-east-1
+    // 2026); PutItem's text is bare (ExtendDB's us-east-1 capture).
+    throw engine::Error::validation(std::string(enveloped ? "1 validation error detected: " : "") +
+                                    "ReturnValues can only be ALL_OLD or NONE");
   }
   return return_values == "ALL_OLD";
 }

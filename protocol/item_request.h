@@ -21,8 +21,10 @@ engine::Item decode_attribute_map(const Json& json, bool enveloped);
 // ignoring them.
 void reject_unsupported(const Json& request, std::initializer_list<std::string_view> members);
 
-// ReturnValues for PutItem and DeleteItem: NONE or ALL_OLD ("ReturnValues can only be ALL_OLD or NONE").
-bool wants_all_old(const std::optional<std::string>& return_values, Constraints& constraints);
+// ReturnValues for PutItem and DeleteItem: NONE or ALL_OLD ("ReturnValues can only be ALL_OLD or
+// NONE"; DeleteItem puts it in the "1 validation error detected: " envelope, `enveloped`).
+bool wants_all_old(const std::optional<std::string>& return_values, Constraints& constraints,
+                   bool enveloped);
 
 // ReturnConsumedCapacity: the model's enum, and whether a ConsumedCapacity is wanted.
 enum class CapacityDetail { None, Total, Indexes };

@@ -199,16 +199,20 @@ std::vector<KeyPredicate> key_predicates(const expr::Condition& condition,
 
 KeyCondition match_key_schema(const std::vector<KeyPredicate>& predicates,
                               const engine::KeySchema& schema) {
+  for (std::size_t i = 0; i < predicates.size(); ++i) {
+    for (std::size_t j = 0; j < i; ++j) {
+      if (predicates[i].attribute == predicates[j].attribute) {
+        throw Error::validation(
+            "Invalid KeyConditionExpression: KeyConditionExpressions must only contain one "
+            "condition per key");
+      }
+    }
+  }
   std::size_t key_count = schema.sort ? 2 : 1;
   if (predicates.size() > key_count) {
     throw Error::validation("The number of query conditions (" + std::to_string(predicates.size()) +
                             ") exceeds the number of key attributes defined in the schema (" +
                             std::to_string(key_count) + ")");
-  }
-  if (predicates.size() == 2 && predicates[0].attribute == predicates[1].attribute) {
-    throw Error::validation(
-        "Invalid KeyConditionExpression: KeyConditionExpressions must only contain one condition "
-        "per key");
   }
   const KeyPredicate* partition = nullptr;
   const KeyPredicate* sort = nullptr;

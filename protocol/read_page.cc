@@ -8,12 +8,18 @@ namespace ddb::protocol {
 
 using engine::Error;
 
-ReadRequest parse_read_request(const Json& request, Constraints& constraints) {
+ReadRequest parse_read_request(const Json& request, Constraints& constraints, bool query) {
   ReadRequest read;
   auto table_name = get_string(request, "TableName");
   constraints.name(table_name, "tableName");
   auto limit = get_integer(request, "Limit");
-  constraints.min(limit, 1, "limit");
+  if (query && limit && *limit < 1) {
+    // Query has moved to DynamoDB's newer validator, which names the member and not the value.
+    constraints.add("Value at 'Limit' failed to satisfy constraint: Member must have value greater "
+                    "than or equal to 1");
+  } else {
+    constraints.min(limit, 1, "limit");
+  }
   auto select = get_string(request, "Select");
   constraints.one_of(select, {"SPECIFIC_ATTRIBUTES", "COUNT", "ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES"},
                      "select");
@@ -43,14 +49,20 @@ ReadRequest parse_read_request(const Json& request, Constraints& constraints) {
 }
 
 std::optional<engine::Key> parse_start_key(const Json& request, const engine::KeySchema& schema,
-                                           std::string_view invalid_prefix) {
+                                           StartKeyRules rules) {
   const Json* json = get_map(request, "ExclusiveStartKey", kAttributeValueType);
   if (!json) return std::nullopt;
   engine::Item key = item_from_json(*json);
+  bool names_match = key.size() == (schema.sort ? 2u : 1u) && key.contains(schema.partition.name) &&
+                     (!schema.sort || key.contains(schema.sort->name));
+  if (rules == StartKeyRules::Query && !names_match) {
+    throw Error::validation("The provided starting key is invalid");
+  }
   try {
     return key_from_request(key, schema);
   } catch (const Error& error) {
-    throw Error::validation(std::string(invalid_prefix) + error.message());
+    if (rules == StartKeyRules::Query) throw;
+    throw Error::validation("The provided starting key is invalid: " + error.message());
   }
 }
 

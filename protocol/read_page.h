@@ -21,14 +21,16 @@ struct ReadRequest {
 };
 
 // Reads TableName, Limit, Select, ConsistentRead, AttributesToGet and ReturnConsumedCapacity, with
-// the model's constraints and DynamoDB's Select rules; `limit_path` is the member path for messages.
-ReadRequest parse_read_request(const Json& request, Constraints& constraints);
+// the model's constraints and DynamoDB's Select rules. `query`: the request is a Query.
+ReadRequest parse_read_request(const Json& request, Constraints& constraints, bool query);
 
-// Decodes ExclusiveStartKey, which must hold exactly the table's key attributes.
-// `invalid_prefix` is the text DynamoDB puts before "The provided key element does not match the
-// schema" for this operation.
+// Decodes ExclusiveStartKey, which must hold exactly the table's key attributes. The messages differ
+// by operation: Query says "The provided starting key is invalid" when attributes are missing or
+// extra and "The provided key element does not match the schema" for a wrong type; Scan says
+// "The provided starting key is invalid: The provided key element does not match the schema".
+enum class StartKeyRules { Query, Scan };
 std::optional<engine::Key> parse_start_key(const Json& request, const engine::KeySchema& schema,
-                                           std::string_view invalid_prefix);
+                                           StartKeyRules rules);
 
 // Items (unless COUNT), Count, ScannedCount, LastEvaluatedKey and ConsumedCapacity of a page.
 Json page_response(const engine::Page& page, const ReadRequest& read, const engine::KeySchema& schema);

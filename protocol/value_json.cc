@@ -35,17 +35,16 @@ Number decode_number(const Json& json) {
   return Number::parse(json.get_ref<const std::string&>());
 }
 
-// DynamoDB's message for a duplicate set member lists the members it had sorted up to and including
-// the repeated one, then the rest as sent (paritysuite captures from AWS, 2026).
+// DynamoDB's message for a duplicate set member lists the members before the first repeat in byte
+// order, then the repeated member, then the rest as sent: BS [/w==, AA==, AA==] is listed
+// ["AA==","/w==","AA=="] (paritysuite valueLayers captures from AWS, 2026).
 template <typename T, typename Render>
 std::string duplicates_listing(const std::vector<T>& members, std::size_t repeat_at,
                                const char* separator, Render render) {
   std::vector<T> sorted(members.begin(), members.begin() + static_cast<std::ptrdiff_t>(repeat_at));
   std::sort(sorted.begin(), sorted.end());
   sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
-  auto position = std::upper_bound(sorted.begin(), sorted.end(), members[repeat_at]);
-  sorted.insert(position, members[repeat_at]);
-  sorted.insert(sorted.end(), members.begin() + static_cast<std::ptrdiff_t>(repeat_at) + 1,
+  sorted.insert(sorted.end(), members.begin() + static_cast<std::ptrdiff_t>(repeat_at),
                 members.end());
   std::string text = "[";
   for (std::size_t i = 0; i < sorted.size(); ++i) {

@@ -2,6 +2,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -22,10 +23,10 @@ using engine::Error;
 constexpr std::size_t kMaxExpressionBytes = 4096;
 // The largest list index DynamoDB accepts in a document path.
 constexpr uint64_t kMaxListIndex = 4294967294;
-// Bound on parser recursion (parentheses, NOT, function arguments), so that no input can exhaust
-// the stack. A valid expression stays far below it: without redundant parentheses each level costs
-// an operator, and more than 300 operators are rejected anyway. See depth_exceeded().
-constexpr int kMaxDepth = 800;
+// Bound on parser recursion (parentheses and function arguments), so that no input can exhaust the
+// stack. A valid expression never reaches it: without redundant parentheses every level holds an
+// operator, and more than 300 operators are rejected anyway. See depth_exceeded().
+constexpr int kMaxDepth = 320;
 constexpr std::size_t kMaxOperators = 300;
 
 bool is_comparator(TokenKind kind) {
@@ -120,9 +121,8 @@ class Parser {
 
   // The first list index out of range, reported once the syntax is known to be valid.
   void check_list_indexes() const {
-    if (bad_index_)
-      fail("List index is not within the allowable range; index: [" + std::string(*bad_index_) +
-           "]");
+    if (!bad_index_) return;
+    fail("List index is not within the allowable range; index: [" + std::string(*bad_index_) + "]");
   }
 
  private:
@@ -132,8 +132,8 @@ class Parser {
   // are redundant, and are reported once the operand's role is settled, which is when DynamoDB's
   // parser commits to it.
   struct Primary {
-    std::optional<Condition> condition;
-    std::optional<Operand> operand;
+    std::unique_ptr<Condition> condition;
+    std::unique_ptr<Operand> operand;
     int parens = 0;
   };
 
@@ -211,42 +211,60 @@ class Parser {
     redundant_parentheses();
   }
 
-  // condition : condition OR condition (lowest precedence)
+  // condition : condition OR condition (lowest precedence). The functions on the recursive path
+  // (or/and/not/primary) keep their frames small; building nodes happens in helpers that are not
+  // live during the recursion.
   Primary or_condition(bool allow_bare) {
     Primary first = and_condition(allow_bare);
     if (first.operand || peek().kind != TokenKind::Or) return first;
-    std::vector<Condition> items;
-    items.push_back(std::move(*first.condition));
-    while (accept(TokenKind::Or)) items.push_back(std::move(*and_condition(false).condition));
-    return {fold_right(LogicalOp::Or, std::move(items)), std::nullopt, 0};
+    return chain(LogicalOp::Or, std::move(first));
   }
 
   Primary and_condition(bool allow_bare) {
     Primary first = not_condition(allow_bare);
     if (first.operand || peek().kind != TokenKind::And) return first;
-    std::vector<Condition> items;
-    items.push_back(std::move(*first.condition));
-    while (accept(TokenKind::And)) items.push_back(std::move(*not_condition(false).condition));
-    return {fold_right(LogicalOp::And, std::move(items)), std::nullopt, 0};
+    return chain(LogicalOp::And, std::move(first));
   }
 
+  // The rest of `first AND b AND c` (or OR), folded right.
+  [[gnu::noinline]] Primary chain(LogicalOp op, Primary first) {
+    const TokenKind separator = op == LogicalOp::And ? TokenKind::And : TokenKind::Or;
+    std::vector<Condition> items;
+    items.push_back(std::move(*first.condition));
+    while (accept(separator)) {
+      Primary next = op == LogicalOp::And ? not_condition(false) : and_condition(false);
+      items.push_back(std::move(*next.condition));
+    }
+    return condition_primary(fold_right(op, std::move(items)), 0);
+  }
+
+  // A run of NOTs is counted rather than recursed into, so it costs no stack.
   Primary not_condition(bool allow_bare) {
-    if (!accept(TokenKind::Not)) return primary(allow_bare);
-    Nesting nesting(*this);
-    std::vector<Condition> operand;
-    operand.push_back(std::move(*not_condition(false).condition));
-    return {logical(LogicalOp::Not, std::move(operand)), std::nullopt, 0};
+    std::size_t nots = 0;
+    while (accept(TokenKind::Not)) ++nots;
+    if (nots == 0) return primary(allow_bare);
+    return negate(primary(false), nots);
+  }
+
+  [[gnu::noinline]] static Primary negate(Primary inner, std::size_t nots) {
+    Condition result = std::move(*inner.condition);
+    for (; nots > 0; --nots) {
+      std::vector<Condition> operand;
+      operand.push_back(std::move(result));
+      result = logical(LogicalOp::Not, std::move(operand));
+    }
+    return condition_primary(std::move(result), 0);
+  }
+
+  static Primary condition_primary(Condition condition, int parens) {
+    return {std::make_unique<Condition>(std::move(condition)), nullptr, parens};
   }
 
   // A comparison, BETWEEN, IN, function condition or parenthesized group. With `allow_bare`
   // (directly inside a group) an operand followed by ')' comes back as an operand for the group to
   // place.
   Primary primary(bool allow_bare) {
-    if (peek().kind != TokenKind::LParen) {
-      bool unused_parens = false;
-      Operand left = operand(unused_parens);
-      return tail(std::move(left), 0, allow_bare);
-    }
+    if (peek().kind != TokenKind::LParen) return leaf(allow_bare);
     advance();
     Primary inner;
     {
@@ -254,6 +272,17 @@ class Parser {
       inner = or_condition(true);
     }
     expect(TokenKind::RParen);
+    return group(std::move(inner), allow_bare);
+  }
+
+  [[gnu::noinline]] Primary leaf(bool allow_bare) {
+    bool unused_parens = false;
+    Operand left = operand(unused_parens);
+    return tail(std::move(left), 0, allow_bare);
+  }
+
+  // Places what a group `( ... )` held, once its ')' is consumed.
+  [[gnu::noinline]] Primary group(Primary inner, bool allow_bare) {
     if (inner.condition) {
       if (inner.parens > 0) redundant_parentheses();
       inner.parens = 1;
@@ -270,14 +299,15 @@ class Parser {
     if (std::holds_alternative<FunctionCall>(inner.operand->node)) {
       // `(attribute_exists(a))`: a function condition in a group.
       if (inner.parens > 0) redundant_parentheses();
-      return {Condition{std::get<FunctionCall>(std::move(inner.operand->node))}, std::nullopt, 1};
+      return condition_primary(Condition{std::get<FunctionCall>(std::move(inner.operand->node))},
+                               1);
     }
     syntax_error();
   }
 
   // What follows a condition's first operand: a comparator, BETWEEN or IN. A function call with
   // none of them is a function condition.
-  Primary tail(Operand left, int left_parens, bool allow_bare) {
+  [[gnu::noinline]] Primary tail(Operand left, int left_parens, bool allow_bare) {
     const TokenKind next = peek().kind;
     const bool settled = is_comparator(next) || next == TokenKind::Between || next == TokenKind::In;
     if (settled && left_parens > 1) redundant_parentheses();
@@ -285,15 +315,15 @@ class Parser {
     if (is_comparator(next)) {
       advance();
       Operand right = operand(unused_parens);
-      return {Condition{Comparison{comparator_of(next), std::move(left), std::move(right)}},
-              std::nullopt, 0};
+      return condition_primary(
+          Condition{Comparison{comparator_of(next), std::move(left), std::move(right)}}, 0);
     }
     if (accept(TokenKind::Between)) {
       Operand lower = operand(unused_parens);
       expect(TokenKind::And);
       Operand upper = operand(unused_parens);
-      return {Condition{Between{std::move(left), std::move(lower), std::move(upper)}}, std::nullopt,
-              0};
+      return condition_primary(
+          Condition{Between{std::move(left), std::move(lower), std::move(upper)}}, 0);
     }
     if (accept(TokenKind::In)) {
       expect(TokenKind::LParen);
@@ -302,12 +332,13 @@ class Parser {
         candidates.push_back(operand(unused_parens));
       } while (accept(TokenKind::Comma));
       expect(TokenKind::RParen);
-      return {Condition{In{std::move(left), std::move(candidates)}}, std::nullopt, 0};
+      return condition_primary(Condition{In{std::move(left), std::move(candidates)}}, 0);
     }
-    if (allow_bare && next == TokenKind::RParen)
-      return {std::nullopt, std::move(left), left_parens};
+    if (allow_bare && next == TokenKind::RParen) {
+      return {nullptr, std::make_unique<Operand>(std::move(left)), left_parens};
+    }
     if (std::holds_alternative<FunctionCall>(left.node)) {
-      return {Condition{std::get<FunctionCall>(std::move(left.node))}, std::nullopt, 0};
+      return condition_primary(Condition{std::get<FunctionCall>(std::move(left.node))}, 0);
     }
     syntax_error();
   }
@@ -438,7 +469,7 @@ class Parser {
     return inner;
   }
 
-  SetValue arithmetic_tail(Operand left) {
+  [[gnu::noinline]] SetValue arithmetic_tail(Operand left) {
     const TokenKind next = peek().kind;
     if (next != TokenKind::Plus && next != TokenKind::Minus) return {std::move(left), false, false};
     advance();

@@ -13,7 +13,7 @@ Json delete_item(RequestContext& ctx, const Json& request) {
   const Json* key_json = get_map(request, "Key", kAttributeValueType);
   constraints.not_null(key_json != nullptr, "key");
   CapacityDetail capacity = parse_return_consumed_capacity(request, constraints);
-  bool all_old = wants_all_old(get_string(request, "ReturnValues"), constraints);
+  bool all_old = wants_all_old(get_string(request, "ReturnValues"), constraints, true);
   reject_unsupported(request, {"ConditionExpression", "Expected", "ConditionalOperator",
                                "ReturnValuesOnConditionCheckFailure"});
   engine::Item key_attributes = decode_attribute_map(*key_json, true);

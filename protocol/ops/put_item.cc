@@ -13,7 +13,7 @@ Json put_item(RequestContext& ctx, const Json& request) {
   const Json* item_json = get_map(request, "Item", kAttributeValueType);
   constraints.not_null(item_json != nullptr, "item");
   CapacityDetail capacity = parse_return_consumed_capacity(request, constraints);
-  bool all_old = wants_all_old(get_string(request, "ReturnValues"), constraints);
+  bool all_old = wants_all_old(get_string(request, "ReturnValues"), constraints, false);
   reject_unsupported(request, {"ConditionExpression", "Expected", "ConditionalOperator",
                                "ReturnValuesOnConditionCheckFailure"});
   engine::Item item = decode_attribute_map(*item_json, true);

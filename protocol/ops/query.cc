@@ -29,7 +29,7 @@ void check_start_key(const engine::Key& start, const KeyCondition& condition) {
 
 Json query(RequestContext& ctx, const Json& request) {
   Constraints constraints;
-  ReadRequest read = parse_read_request(request, constraints);
+  ReadRequest read = parse_read_request(request, constraints, true);
   bool forward = get_bool(request, "ScanIndexForward").value_or(true);
   reject_unsupported(request, {"IndexName", "FilterExpression", "QueryFilter", "KeyConditions",
                                "ConditionalOperator"});
@@ -49,7 +49,7 @@ Json query(RequestContext& ctx, const Json& request) {
   const engine::KeySchema& schema = table->key_schema();
   KeyCondition condition = match_key_schema(predicates, schema);
   std::optional<engine::Key> start =
-      parse_start_key(request, schema, "The provided starting key is invalid: ");
+      parse_start_key(request, schema, StartKeyRules::Query);
   if (start) check_start_key(*start, condition);
 
   engine::Page page = table->query(

@@ -14,7 +14,7 @@ Json scan(RequestContext& ctx, const Json& request) {
   constraints.max(segment, 999999, "segment");
   constraints.min(total_segments, 1, "totalSegments");
   constraints.max(total_segments, 1000000, "totalSegments");
-  ReadRequest read = parse_read_request(request, constraints);
+  ReadRequest read = parse_read_request(request, constraints, false);
   reject_unsupported(request, {"IndexName", "FilterExpression", "ScanFilter", "ConditionalOperator",
                                "ExpressionAttributeNames", "ExpressionAttributeValues"});
   if (segment && !total_segments) {
@@ -41,7 +41,7 @@ Json scan(RequestContext& ctx, const Json& request) {
   auto table = require_table(ctx, read.table_name);
   const engine::KeySchema& schema = table->key_schema();
   std::optional<engine::Key> start =
-      parse_start_key(request, schema, "The provided starting key is invalid: ");
+      parse_start_key(request, schema, StartKeyRules::Scan);
   if (start && engine::Table::segment_of(start->partition, scan_segment.total) != scan_segment.index) {
     throw Error::validation(
         "The provided Exclusive start key does not map to the provided segment");

@@ -1,0 +1,214 @@
+#!/usr/bin/env bash
+# End-to-end test of ddblocal with the AWS CLI: starts the real binary ($DDBLOCAL_BIN, default
+# /work/main/build/ddblocal) on a free port of 127.0.0.1, drives it with `aws dynamodb ...`
+# (the `aws` on PATH, or $AWS_CLI), compares outputs exactly, and stops the server by PID.
+# Prints "N passed, 0 failed" and exits 0 when every check passes; otherwise lists the failures
+# and exits 1.
+set -u
+
+BIN="${DDBLOCAL_BIN:-/work/main/build/ddblocal}"
+AWS="${AWS_CLI:-aws}"
+STEP_TIMEOUT=60
+
+# Dummy credentials and a fixed region; keep any real configuration of this machine out.
+export AWS_ACCESS_KEY_ID=test
+export AWS_SECRET_ACCESS_KEY=test
+export AWS_DEFAULT_REGION=us-east-1
+export AWS_REGION=us-east-1
+export AWS_PAGER=""
+export AWS_EC2_METADATA_DISABLED=true
+export AWS_CONFIG_FILE=/dev/null
+export AWS_SHARED_CREDENTIALS_FILE=/dev/null
+unset AWS_PROFILE AWS_SESSION_TOKEN
+
+passed=0
+failed=0
+failures=()
+work="$(mktemp -d)"
+server_pid=""
+
+cleanup() {
+  if [[ -n "$server_pid" ]] && kill -0 "$server_pid" 2>/dev/null; then
+    kill -KILL "$server_pid" 2>/dev/null
+    wait "$server_pid" 2>/dev/null
+  fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+pass() { passed=$((passed + 1)); echo "ok   $1"; }
+fail() {
+  failed=$((failed + 1))
+  failures+=("$1")
+  echo "FAIL $1"
+  shift
+  for line in "$@"; do echo "     $line"; done
+}
+
+# check NAME EXPECTED ACTUAL: exact string comparison.
+check() {
+  if [[ "$3" == "$2" ]]; then
+    pass "$1"
+  else
+    fail "$1" "expected: $(printf '%q' "$2")" "actual:   $(printf '%q' "$3")"
+  fi
+}
+
+if [[ ! -x "$BIN" ]]; then
+  echo "ddblocal binary not found or not executable: $BIN"
+  echo "0 passed, 1 failed"
+  exit 1
+fi
+if ! command -v "$AWS" >/dev/null 2>&1; then
+  echo "AWS CLI not found: $AWS"
+  echo "0 passed, 1 failed"
+  exit 1
+fi
+
+port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+endpoint="http://127.0.0.1:$port"
+export AWS_ENDPOINT_URL_DYNAMODB="$endpoint"
+
+"$BIN" --host 127.0.0.1 --port "$port" --log-level warn >"$work/stdout" 2>"$work/stderr" &
+server_pid=$!
+
+listening=""
+for _ in $(seq 100); do
+  if grep -qxF "ddblocal listening on $endpoint" "$work/stdout"; then
+    listening=yes
+    break
+  fi
+  if ! kill -0 "$server_pid" 2>/dev/null; then break; fi
+  sleep 0.1
+done
+if [[ -z "$listening" ]]; then
+  echo "ddblocal did not print 'ddblocal listening on $endpoint' within 10 s"
+  echo "--- stdout"; cat "$work/stdout"; echo "--- stderr"; cat "$work/stderr"
+  echo "0 passed, 1 failed"
+  exit 1
+fi
+echo "ddblocal (pid $server_pid) listening on $endpoint; CLI: $("$AWS" --version 2>&1 | head -n1)"
+
+# ddb ARGS...: runs `aws dynamodb ARGS --endpoint-url ...` with a time limit; stdout goes to
+# $work/out, stderr to $work/err, and the exit code to $rc.
+ddb() {
+  timeout "$STEP_TIMEOUT" "$AWS" dynamodb "$@" --endpoint-url "$endpoint" >"$work/out" 2>"$work/err"
+  rc=$?
+}
+out() { cat "$work/out"; }
+err() { cat "$work/err"; }
+
+table="cli-leaderboard-$$-$RANDOM"
+
+# CreateTable returns the new table's description.
+ddb create-table --table-name "$table" \
+  --attribute-definitions AttributeName=PK,AttributeType=S AttributeName=SK,AttributeType=S \
+  --key-schema AttributeName=PK,KeyType=HASH AttributeName=SK,KeyType=RANGE \
+  --billing-mode PAY_PER_REQUEST \
+  --query TableDescription.TableName --output text
+check "create-table returns the table name" "$table" "$(out)"
+
+# The table-exists waiter returns once DescribeTable says ACTIVE.
+ddb wait table-exists --table-name "$table"
+check "wait table-exists succeeds" "0" "$rc"
+
+ddb describe-table --table-name "$table" --query 'Table.[TableStatus,BillingModeSummary.BillingMode]' \
+  --output text
+check "describe-table reports ACTIVE and PAY_PER_REQUEST" $'ACTIVE\tPAY_PER_REQUEST' "$(out)"
+
+# PutItem: a profile and three matches, one score written with an exponent.
+ddb put-item --table-name "$table" \
+  --item '{"PK":{"S":"PLAYER#u1"},"SK":{"S":"PROFILE"},"name":{"S":"Ursula"}}'
+check "put-item of the profile succeeds" "0" "$rc"
+all_puts=0
+for m in "2024-03-01T09:00:00Z 1.50E2" "2024-03-03T23:59:59Z 7" "2024-03-02T12:00:00Z 0042"; do
+  read -r time score <<<"$m"
+  ddb put-item --table-name "$table" \
+    --item "{\"PK\":{\"S\":\"PLAYER#u1\"},\"SK\":{\"S\":\"MATCH#$time\"},\"score\":{\"N\":\"$score\"}}"
+  all_puts=$((all_puts + rc))
+done
+check "put-item of three matches succeeds" "0" "$all_puts"
+
+# GetItem returns numbers in DynamoDB's canonical form.
+ddb get-item --table-name "$table" \
+  --key '{"PK":{"S":"PLAYER#u1"},"SK":{"S":"MATCH#2024-03-01T09:00:00Z"}}' \
+  --query 'Item.score.N' --output text
+check "get-item returns 1.50E2 as 150" "150" "$(out)"
+
+ddb get-item --table-name "$table" --key '{"PK":{"S":"PLAYER#u1"},"SK":{"S":"PROFILE"}}' \
+  --query 'Item.name.S' --output text
+check "get-item returns the profile" "Ursula" "$(out)"
+
+# Query: the player's matches newest first.
+ddb query --table-name "$table" \
+  --key-condition-expression 'PK = :p AND begins_with(SK, :m)' \
+  --expression-attribute-values '{":p":{"S":"PLAYER#u1"},":m":{"S":"MATCH#"}}' \
+  --no-scan-index-forward \
+  --query 'Items[].SK.S' --output text
+check "query returns the matches newest first" \
+  $'MATCH#2024-03-03T23:59:59Z\tMATCH#2024-03-02T12:00:00Z\tMATCH#2024-03-01T09:00:00Z' "$(out)"
+
+# The CLI pages with --page-size and still returns every item, in order.
+ddb query --table-name "$table" \
+  --key-condition-expression 'PK = :p' \
+  --expression-attribute-values '{":p":{"S":"PLAYER#u1"}}' \
+  --page-size 1 \
+  --query 'Items[].SK.S' --output text
+check "query with --page-size 1 returns every item in sort-key order" \
+  $'MATCH#2024-03-01T09:00:00Z\nMATCH#2024-03-02T12:00:00Z\nMATCH#2024-03-03T23:59:59Z\nPROFILE' \
+  "$(out | tr '\t' '\n')"
+
+# An invalid query: begins_with on the partition key.
+ddb query --table-name "$table" \
+  --key-condition-expression 'begins_with(PK, :p)' \
+  --expression-attribute-values '{":p":{"S":"PLAYER"}}'
+if [[ "$rc" -ne 0 ]]; then pass "invalid query exits non-zero"; else fail "invalid query exits non-zero"; fi
+check "invalid query reports code and message" \
+  "An error occurred (ValidationException) when calling the Query operation: Query key condition not supported" \
+  "$(err | grep -F 'An error occurred')"
+
+# An unused :value.
+ddb query --table-name "$table" \
+  --key-condition-expression 'PK = :p' \
+  --expression-attribute-values '{":p":{"S":"PLAYER#u1"},":x":{"S":"unused"}}'
+check "unused value reports code and message" \
+  "An error occurred (ValidationException) when calling the Query operation: Value provided in ExpressionAttributeValues unused in expressions: keys: {:x}" \
+  "$(err | grep -F 'An error occurred')"
+
+# DeleteTable, then the table is gone.
+ddb delete-table --table-name "$table" --query TableDescription.TableStatus --output text
+check "delete-table reports DELETING" "DELETING" "$(out)"
+
+ddb wait table-not-exists --table-name "$table"
+check "wait table-not-exists succeeds" "0" "$rc"
+
+ddb describe-table --table-name "$table"
+check "describe-table of the deleted table is ResourceNotFoundException" \
+  "An error occurred (ResourceNotFoundException) when calling the DescribeTable operation: Requested resource not found: Table: $table not found" \
+  "$(err | grep -F 'An error occurred')"
+
+ddb list-tables --query "length(TableNames[?@ == '$table'])" --output text
+check "list-tables no longer lists the table" "0" "$(out)"
+
+# The server stops cleanly on SIGTERM.
+kill -TERM "$server_pid"
+stopped=""
+for _ in $(seq 100); do
+  if ! kill -0 "$server_pid" 2>/dev/null; then stopped=yes; break; fi
+  sleep 0.1
+done
+if [[ -n "$stopped" ]]; then
+  wait "$server_pid"
+  check "ddblocal exits 0 on SIGTERM" "0" "$?"
+else
+  fail "ddblocal exits within 10 s of SIGTERM"
+fi
+server_pid=""
+
+if [[ "$failed" -ne 0 ]]; then
+  echo "failures:"
+  for f in "${failures[@]}"; do echo "  $f"; done
+  echo "--- ddblocal stderr"; cat "$work/stderr"
+fi
+echo "$passed passed, $failed failed"
+[[ "$failed" -eq 0 ]]

@@ -1,0 +1,178 @@
+"""Starts the real ddblocal binary for an end-to-end test module and builds boto3 clients for it.
+
+The binary is $DDBLOCAL_BIN (default /work/main/build/ddblocal). It listens on a free port of
+127.0.0.1 and prints "ddblocal listening on http://127.0.0.1:<port>" on stdout once it accepts
+connections. stop() sends SIGTERM to that process (by PID) and asserts that it exits 0.
+"""
+
+import os
+import queue
+import signal
+import socket
+import subprocess
+import threading
+import time
+import uuid
+
+import boto3
+import botocore.config
+
+DEFAULT_BIN = "/work/main/build/ddblocal"
+START_TIMEOUT_SECONDS = 10
+STOP_TIMEOUT_SECONDS = 10
+REGION = "us-east-1"
+
+# Dummy credentials: the server reads the SigV4 scope but knows no real keys.
+os.environ["AWS_ACCESS_KEY_ID"] = "test"
+os.environ["AWS_SECRET_ACCESS_KEY"] = "test"
+os.environ["AWS_DEFAULT_REGION"] = REGION
+os.environ.pop("AWS_SESSION_TOKEN", None)
+os.environ.pop("AWS_PROFILE", None)
+
+
+def free_port():
+    """A port that was free a moment ago on 127.0.0.1 (the kernel picks it when binding port 0)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """One running ddblocal process."""
+
+    def __init__(self):
+        self.binary = os.environ.get("DDBLOCAL_BIN", DEFAULT_BIN)
+        self.port = None
+        self.process = None
+        self.endpoint = None
+        self._stdout_thread = None
+
+    def start(self):
+        if not os.access(self.binary, os.X_OK):
+            raise RuntimeError(f"ddblocal binary not found or not executable: {self.binary}")
+        self.port = free_port()
+        self.process = subprocess.Popen(
+            [self.binary, "--host", "127.0.0.1", "--port", str(self.port), "--log-level", "warn"],
+            stdout=subprocess.PIPE,
+            stderr=None,  # warnings and errors stay visible in the test output
+            stdin=subprocess.DEVNULL,
+            text=True,
+        )
+        expected = f"ddblocal listening on http://127.0.0.1:{self.port}"
+        lines = queue.Queue()
+
+        def pump():
+            for line in self.process.stdout:
+                lines.put(line.rstrip("\n"))
+            lines.put(None)
+
+        self._stdout_thread = threading.Thread(target=pump, daemon=True)
+        self._stdout_thread.start()
+        deadline = time.monotonic() + START_TIMEOUT_SECONDS
+        seen = []
+        while True:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                self._kill()
+                raise RuntimeError(f"ddblocal did not print {expected!r} within "
+                                   f"{START_TIMEOUT_SECONDS} s; stdout so far: {seen}")
+            try:
+                line = lines.get(timeout=remaining)
+            except queue.Empty:
+                continue
+            if line is None:
+                code = self.process.wait(timeout=STOP_TIMEOUT_SECONDS)
+                self._close_stdout(self.process)
+                self.process = None
+                raise RuntimeError(f"ddblocal exited with {code} before listening; stdout: {seen}")
+            seen.append(line)
+            if line == expected:
+                break
+        self.endpoint = f"http://127.0.0.1:{self.port}"
+        return self
+
+    def stop(self):
+        """Sends SIGTERM by PID and returns the exit code; raises if it does not exit 0 in time."""
+        if self.process is None:
+            return None
+        process, self.process = self.process, None
+        if process.poll() is not None:
+            raise RuntimeError(f"ddblocal had already exited with {process.returncode}")
+        os.kill(process.pid, signal.SIGTERM)
+        try:
+            code = process.wait(timeout=STOP_TIMEOUT_SECONDS)
+        except subprocess.TimeoutExpired:
+            os.kill(process.pid, signal.SIGKILL)
+            process.wait()
+            raise RuntimeError(f"ddblocal did not exit within {STOP_TIMEOUT_SECONDS} s of SIGTERM")
+        self._close_stdout(process)
+        if code != 0:
+            raise RuntimeError(f"ddblocal exited with {code} after SIGTERM, expected 0")
+        return code
+
+    def _close_stdout(self, process):
+        if self._stdout_thread is not None:
+            self._stdout_thread.join(timeout=STOP_TIMEOUT_SECONDS)
+            self._stdout_thread = None
+        if process.stdout is not None:
+            process.stdout.close()
+
+    def _kill(self):
+        if self.process is not None and self.process.poll() is None:
+            os.kill(self.process.pid, signal.SIGKILL)
+            self.process.wait()
+        if self.process is not None:
+            self._close_stdout(self.process)
+        self.process = None
+
+    def client(self, raw_errors=False):
+        """A low-level boto3 DynamoDB client for this server.
+
+        raw_errors=True turns off retries (max_attempts 1) and botocore's client-side parameter
+        checks, for tests that must see the server's own first answer to a request that fails.
+        """
+        config = None
+        if raw_errors:
+            config = botocore.config.Config(retries={"max_attempts": 1},
+                                            parameter_validation=False)
+        return boto3.client(
+            "dynamodb",
+            endpoint_url=self.endpoint,
+            region_name=REGION,
+            aws_access_key_id="test",
+            aws_secret_access_key="test",
+            config=config,
+        )
+
+    def resource(self):
+        """A boto3 DynamoDB service resource for this server."""
+        return boto3.resource(
+            "dynamodb",
+            endpoint_url=self.endpoint,
+            region_name=REGION,
+            aws_access_key_id="test",
+            aws_secret_access_key="test",
+        )
+
+
+def unique_table_name(prefix):
+    """A table name no other test uses: prefix, a dash and 12 hex digits."""
+    return f"{prefix}-{uuid.uuid4().hex[:12]}"
+
+
+def create_table(client, name, hash_key=("PK", "S"), range_key=None, **extra):
+    """Creates an on-demand table with the given key ((name, type) pairs) and returns its name."""
+    key_schema = [{"AttributeName": hash_key[0], "KeyType": "HASH"}]
+    definitions = [{"AttributeName": hash_key[0], "AttributeType": hash_key[1]}]
+    if range_key is not None:
+        key_schema.append({"AttributeName": range_key[0], "KeyType": "RANGE"})
+        definitions.append({"AttributeName": range_key[0], "AttributeType": range_key[1]})
+    args = {
+        "TableName": name,
+        "KeySchema": key_schema,
+        "AttributeDefinitions": definitions,
+        "BillingMode": "PAY_PER_REQUEST",
+    }
+    args.update(extra)
+    client.create_table(**args)
+    return name

@@ -81,6 +81,7 @@ Response Dispatcher::handle(std::string_view target, std::string_view body,
       }
       throw engine::Error(engine::ErrorType::UnknownOperation, "");
     }
+    if (caller.auth_failure) throw *caller.auth_failure;
     RequestContext ctx{database_, caller};
     return respond(handler->second(ctx, request));
   } catch (const engine::Error& error) {

@@ -1,7 +1,10 @@
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
+
+#include "engine/error.h"
 
 namespace ddb::engine {
 class Database;
@@ -13,6 +16,9 @@ namespace ddb::protocol {
 struct Caller {
   std::string access_key;
   std::string region = "us-east-1";
+  // Why authentication failed, if it did. DynamoDB reports a malformed body or an unknown operation
+  // before credentials, so the dispatcher raises this only once the request has parsed.
+  std::optional<engine::Error> auth_failure;
 };
 
 // One operation's outcome, ready for the wire: HTTP status and JSON body (application/x-amz-json-1.0).

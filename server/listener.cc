@@ -1,0 +1,87 @@
+#include "server/listener.h"
+
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/as_tuple.hpp>
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/detached.hpp>
+#include <boost/asio/dispatch.hpp>
+#include <boost/asio/ip/address.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <chrono>
+#include <memory>
+#include <utility>
+
+namespace ddb::server {
+
+namespace asio = boost::asio;
+using asio::ip::tcp;
+
+namespace {
+
+tcp::endpoint resolve(asio::io_context& io, const std::string& host, std::uint16_t port) {
+  boost::system::error_code ec;
+  asio::ip::address address = asio::ip::make_address(host, ec);
+  if (!ec) return {address, port};
+  tcp::resolver resolver(io);
+  auto results = resolver.resolve(host, std::to_string(port), tcp::resolver::passive);
+  return results.begin()->endpoint();  // resolve() throws rather than return no results
+}
+
+}  // namespace
+
+Listener::Listener(asio::io_context& io, const protocol::Dispatcher& dispatcher)
+    : io_(io), dispatcher_(dispatcher), acceptor_(asio::make_strand(io)) {}
+
+tcp::endpoint Listener::listen(const std::string& host, std::uint16_t port) {
+  tcp::endpoint endpoint = resolve(io_, host, port);
+  acceptor_.open(endpoint.protocol());
+  acceptor_.set_option(asio::socket_base::reuse_address(true));
+  acceptor_.bind(endpoint);
+  acceptor_.listen(asio::socket_base::max_listen_connections);
+  return acceptor_.local_endpoint();
+}
+
+void Listener::start() {
+  asio::co_spawn(acceptor_.get_executor(), accept_loop(), [](const std::exception_ptr& error) {
+    if (!error) return;
+    try {
+      std::rethrow_exception(error);
+    } catch (const std::exception& e) {
+      spdlog::error("accept loop stopped: {}", e.what());
+    }
+  });
+}
+
+void Listener::stop() {
+  asio::dispatch(acceptor_.get_executor(), [this] {
+    boost::system::error_code ignored;
+    acceptor_.close(ignored);
+  });
+  sessions_.stop_all();
+}
+
+asio::awaitable<void> Listener::accept_loop() {
+  constexpr auto kNoThrow = asio::as_tuple(asio::use_awaitable);
+  while (acceptor_.is_open()) {
+    // Each connection gets its own strand, so its coroutine and a stop never touch it at once.
+    auto [ec, socket] = co_await acceptor_.async_accept(asio::make_strand(io_), kNoThrow);
+    if (ec == asio::error::operation_aborted || !acceptor_.is_open()) break;
+    if (ec) {
+      // Out of file descriptors, for example: back off briefly instead of spinning.
+      spdlog::warn("accept failed: {}", ec.message());
+      asio::steady_timer pause(acceptor_.get_executor(), std::chrono::milliseconds(50));
+      co_await pause.async_wait(kNoThrow);
+      continue;
+    }
+    boost::system::error_code ignored;
+    socket.set_option(tcp::no_delay(true), ignored);  // small responses must not wait for Nagle
+    auto session = std::make_shared<Session>(std::move(socket), dispatcher_, sessions_);
+    sessions_.add(session);
+    asio::co_spawn(session->executor(), Session::run(session), asio::detached);
+  }
+}
+
+}  // namespace ddb::server

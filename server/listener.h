@@ -1,0 +1,42 @@
+#pragma once
+
+#include <boost/asio/awaitable.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <cstdint>
+#include <string>
+
+#include "protocol/dispatch.h"
+#include "server/session.h"
+
+namespace ddb::server {
+
+// Accepts TCP connections on one address and runs a Session (a coroutine on its own strand) for
+// each. Thread-safe: the io_context may be run by any number of threads.
+class Listener {
+ public:
+  // `io` and `dispatcher` must outlive the listener; the listener must outlive io.run().
+  Listener(boost::asio::io_context& io, const protocol::Dispatcher& dispatcher);
+
+  // Binds and listens on host:port (an IP address, or a name such as "localhost" resolved to its
+  // first address). Returns the bound endpoint, whose port is the real one when `port` is 0.
+  // Throws boost::system::system_error when the address cannot be resolved or bound.
+  boost::asio::ip::tcp::endpoint listen(const std::string& host, std::uint16_t port);
+
+  // Starts accepting. Requires listen() first.
+  void start();
+
+  // Stops accepting and closes every connection once its in-flight request is answered; io.run()
+  // returns when the last one is done. Callable from any thread, more than once.
+  void stop();
+
+ private:
+  boost::asio::awaitable<void> accept_loop();
+
+  boost::asio::io_context& io_;
+  const protocol::Dispatcher& dispatcher_;
+  boost::asio::ip::tcp::acceptor acceptor_;
+  SessionRegistry sessions_;
+};
+
+}  // namespace ddb::server

@@ -1,0 +1,93 @@
+// ddblocal: a DynamoDB-compatible server. Parses the command line, builds the engine and the
+// protocol dispatcher, serves HTTP until SIGINT or SIGTERM, then lets in-flight requests finish and
+// exits 0.
+
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/system/system_error.hpp>
+#include <csignal>
+#include <cstdio>
+#include <exception>
+#include <iostream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "engine/database.h"
+#include "protocol/dispatch.h"
+#include "server/listener.h"
+#include "server/options.h"
+
+namespace {
+
+namespace asio = boost::asio;
+
+// "http://0.0.0.0:8000", with brackets around an IPv6 address.
+std::string url(const asio::ip::tcp::endpoint& endpoint) {
+  std::string host = endpoint.address().to_string();
+  if (endpoint.address().is_v6()) host = "[" + host + "]";
+  return "http://" + host + ":" + std::to_string(endpoint.port());
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using ddb::server::ParsedCommandLine;
+  ParsedCommandLine command_line = ddb::server::parse_command_line(argc, argv);
+  switch (command_line.action) {
+    case ParsedCommandLine::Action::Help:
+      std::cout << command_line.text << std::flush;
+      return 0;
+    case ParsedCommandLine::Action::Error:
+      std::cerr << "ddblocal: " << command_line.text << "\nTry 'ddblocal --help'.\n";
+      return 2;
+    case ParsedCommandLine::Action::Run:
+      break;
+  }
+  const ddb::server::Options& options = command_line.options;
+
+  // Logs go to stderr: stdout carries only the "listening" line that scripts wait for.
+  spdlog::set_default_logger(spdlog::stderr_color_mt("ddblocal"));
+  spdlog::set_level(options.log_level);
+
+  try {
+    ddb::engine::Database database;
+    ddb::protocol::Dispatcher dispatcher(database);
+
+    asio::io_context io(static_cast<int>(options.threads));
+    ddb::server::Listener listener(io, dispatcher);
+    asio::ip::tcp::endpoint endpoint;
+    try {
+      endpoint = listener.listen(options.host, options.port);
+    } catch (const boost::system::system_error& e) {
+      spdlog::critical("cannot listen on {}:{}: {}", options.host, options.port,
+                       e.code().message());
+      return 1;
+    }
+    listener.start();
+
+    asio::signal_set signals(io, SIGINT, SIGTERM);
+    signals.async_wait([&](const boost::system::error_code& ec, int signal) {
+      if (ec) return;
+      spdlog::info("signal {} received; finishing in-flight requests", signal);
+      listener.stop();
+    });
+
+    std::cout << "ddblocal listening on " << url(endpoint) << std::endl;
+    spdlog::info("serving with {} threads", options.threads);
+
+    std::vector<std::thread> threads;
+    threads.reserve(options.threads - 1);
+    for (unsigned i = 1; i < options.threads; ++i) threads.emplace_back([&io] { io.run(); });
+    io.run();
+    for (std::thread& thread : threads) thread.join();
+    spdlog::info("stopped");
+  } catch (const std::exception& e) {
+    spdlog::critical("{}", e.what());
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,138 @@
+#include "server/options.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ddb::server {
+namespace {
+
+using Action = ParsedCommandLine::Action;
+
+ParsedCommandLine parse(std::vector<std::string_view> args) { return parse_command_line(args); }
+
+TEST(Options, DefaultsWithoutArguments) {
+  ParsedCommandLine result = parse({});
+  ASSERT_EQ(result.action, Action::Run);
+  EXPECT_EQ(result.options.host, "0.0.0.0");
+  EXPECT_EQ(result.options.port, 8000);
+  EXPECT_EQ(result.options.threads, Options::default_thread_count());
+  EXPECT_GE(result.options.threads, 1u);
+  EXPECT_EQ(result.options.log_level, spdlog::level::info);
+}
+
+TEST(Options, ReadsEveryFlagWithSeparateValues) {
+  ParsedCommandLine result =
+      parse({"--host", "127.0.0.1", "--port", "9000", "--threads", "3", "--log-level", "debug"});
+  ASSERT_EQ(result.action, Action::Run) << result.text;
+  EXPECT_EQ(result.options.host, "127.0.0.1");
+  EXPECT_EQ(result.options.port, 9000);
+  EXPECT_EQ(result.options.threads, 3u);
+  EXPECT_EQ(result.options.log_level, spdlog::level::debug);
+}
+
+TEST(Options, ReadsValuesAfterEqualsSign) {
+  ParsedCommandLine result = parse({"--port=0", "--host=localhost", "--log-level=off"});
+  ASSERT_EQ(result.action, Action::Run) << result.text;
+  EXPECT_EQ(result.options.port, 0);
+  EXPECT_EQ(result.options.host, "localhost");
+  EXPECT_EQ(result.options.log_level, spdlog::level::off);
+}
+
+TEST(Options, LaterFlagWins) {
+  ParsedCommandLine result = parse({"--port", "1", "--port", "2"});
+  ASSERT_EQ(result.action, Action::Run);
+  EXPECT_EQ(result.options.port, 2);
+}
+
+TEST(Options, AcceptsEveryLogLevel) {
+  const std::vector<std::pair<std::string_view, spdlog::level::level_enum>> levels = {
+      {"trace", spdlog::level::trace}, {"debug", spdlog::level::debug},
+      {"info", spdlog::level::info},   {"warn", spdlog::level::warn},
+      {"error", spdlog::level::err},   {"critical", spdlog::level::critical},
+      {"off", spdlog::level::off}};
+  for (const auto& [name, level] : levels) {
+    ParsedCommandLine result = parse({"--log-level", name});
+    ASSERT_EQ(result.action, Action::Run) << name;
+    EXPECT_EQ(result.options.log_level, level) << name;
+  }
+}
+
+TEST(Options, HelpListsEveryFlag) {
+  for (std::string_view flag : {"--help", "-h"}) {
+    ParsedCommandLine result = parse({"--port", "1", flag, "--bogus"});
+    ASSERT_EQ(result.action, Action::Help);
+    EXPECT_EQ(result.text, help_text());
+  }
+  std::string help = help_text();
+  for (std::string_view flag : {"--help", "--host H", "--port N", "--threads N", "--log-level L"}) {
+    EXPECT_NE(help.find(flag), std::string::npos) << flag;
+  }
+  EXPECT_TRUE(
+      help.starts_with("Usage: ddblocal [--host H] [--port N] [--threads N] [--log-level L]\n"));
+  EXPECT_NE(help.find("(default: 8000)"), std::string::npos);
+  EXPECT_NE(help.find("(default: 0.0.0.0)"), std::string::npos);
+}
+
+TEST(Options, RejectsUnknownFlag) {
+  ParsedCommandLine result = parse({"--prot", "8000"});
+  EXPECT_EQ(result.action, Action::Error);
+  EXPECT_EQ(result.text, "unknown option '--prot'");
+}
+
+TEST(Options, RejectsPositionalArgument) {
+  ParsedCommandLine result = parse({"8000"});
+  EXPECT_EQ(result.action, Action::Error);
+  EXPECT_EQ(result.text, "unknown option '8000'");
+}
+
+TEST(Options, RejectsFlagWithoutValue) {
+  ParsedCommandLine result = parse({"--host", "h", "--port"});
+  EXPECT_EQ(result.action, Action::Error);
+  EXPECT_EQ(result.text, "option --port needs a value (N)");
+}
+
+TEST(Options, RejectsBadPorts) {
+  for (std::string_view port : {"65536", "-1", "80a", "", " 80", "0x50", "99999999999999999999"}) {
+    ParsedCommandLine result = parse({"--port", port});
+    EXPECT_EQ(result.action, Action::Error) << port;
+    EXPECT_EQ(result.text, "invalid value '" + std::string(port) +
+                               "' for --port: expected an integer from 0 to 65535");
+  }
+}
+
+TEST(Options, RejectsBadThreadCounts) {
+  for (std::string_view threads : {"0", "1025", "two"}) {
+    std::string arg = "--threads=" + std::string(threads);
+    ParsedCommandLine result = parse({arg});
+    EXPECT_EQ(result.action, Action::Error) << threads;
+  }
+  ParsedCommandLine result = parse({"--threads", "0"});
+  EXPECT_EQ(result.text, "invalid value '0' for --threads: expected an integer from 1 to 1024");
+}
+
+TEST(Options, RejectsUnknownLogLevel) {
+  ParsedCommandLine result = parse({"--log-level", "verbose"});
+  EXPECT_EQ(result.action, Action::Error);
+  EXPECT_EQ(result.text,
+            "invalid value 'verbose' for --log-level: expected trace, debug, info, warn, error, "
+            "critical or off");
+}
+
+TEST(Options, RejectsEmptyHost) {
+  ParsedCommandLine result = parse({"--host="});
+  EXPECT_EQ(result.action, Action::Error);
+  EXPECT_EQ(result.text, "invalid value '' for --host: expected an address");
+}
+
+TEST(Options, ParsesArgvSkippingProgramName) {
+  const char* argv[] = {"ddblocal", "--port", "1234"};
+  ParsedCommandLine result = parse_command_line(3, argv);
+  ASSERT_EQ(result.action, Action::Run);
+  EXPECT_EQ(result.options.port, 1234);
+}
+
+}  // namespace
+}  // namespace ddb::server

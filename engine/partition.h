@@ -13,7 +13,8 @@ namespace ddb::engine {
 enum class Direction { Forward, Backward };
 
 // The items that share one partition key, ordered by sort key in DynamoDB's order. Tables without a
-// sort key store their single item under a NULL placeholder. Not thread-safe: its Shard's lock guards it.
+// sort key store their single item under a NULL placeholder. Not thread-safe: its Shard's lock
+// guards it.
 class Partition {
  public:
   const Item* find(const AttributeValue& sort_key) const;
@@ -41,7 +42,9 @@ void Partition::walk(const SortKeyRange& range, Direction direction,
       it = range.lower->inclusive ? items_.lower_bound(range.lower->value)
                                   : items_.upper_bound(range.lower->value);
     }
-    if (start_after && (it == items_.end() || !KeyLess{}(*start_after, it->first))) {
+    // Only move forward: when the range has nothing left (it == end), start_after must not pull
+    // the walk back below the range's lower bound.
+    if (start_after && it != items_.end() && !KeyLess{}(*start_after, it->first)) {
       it = items_.upper_bound(*start_after);
     }
     for (; it != items_.end() && range.below_upper(it->first); ++it) {
@@ -54,7 +57,7 @@ void Partition::walk(const SortKeyRange& range, Direction direction,
     it = range.upper->inclusive ? items_.upper_bound(range.upper->value)
                                 : items_.lower_bound(range.upper->value);
   }
-  if (start_after && (it == items_.begin() || !KeyLess{}(std::prev(it)->first, *start_after))) {
+  if (start_after && it != items_.begin() && !KeyLess{}(std::prev(it)->first, *start_after)) {
     it = items_.lower_bound(*start_after);
   }
   while (it != items_.begin()) {

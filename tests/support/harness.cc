@@ -1,0 +1,64 @@
+#include "tests/support/harness.h"
+
+#include <gtest/gtest.h>
+
+namespace ddb::test {
+
+CallResult Harness::call(std::string_view op, std::string_view body) const {
+  const protocol::Caller caller{"AKIDEXAMPLE", "us-east-1", std::nullopt};
+  protocol::Response response =
+      dispatcher_.handle("DynamoDB_20120810." + std::string(op), body, caller);
+  CallResult result;
+  result.status = response.status;
+  result.body = nlohmann::json::parse(response.body, nullptr, false);
+  if (result.body.is_object()) {
+    if (auto type = result.body.find("__type"); type != result.body.end() && type->is_string()) {
+      const std::string& text = type->get_ref<const std::string&>();
+      auto hash = text.find('#');
+      result.error_type = hash == std::string::npos ? text : text.substr(hash + 1);
+    }
+    for (const char* key : {"message", "Message"}) {
+      if (auto message = result.body.find(key);
+          message != result.body.end() && message->is_string()) {
+        result.message = message->get<std::string>();
+      }
+    }
+  }
+  return result;
+}
+
+CallResult Harness::call(std::string_view op, const nlohmann::json& body) const {
+  return call(op, std::string_view(body.dump()));
+}
+
+void Harness::create_table(std::string_view name, std::string_view sort_key,
+                           std::string_view sort_type) const {
+  nlohmann::json request = {
+      {"TableName", name},
+      {"BillingMode", "PAY_PER_REQUEST"},
+      {"AttributeDefinitions", {{{"AttributeName", "pk"}, {"AttributeType", "S"}}}},
+      {"KeySchema", {{{"AttributeName", "pk"}, {"KeyType", "HASH"}}}},
+  };
+  if (!sort_key.empty()) {
+    request["AttributeDefinitions"].push_back(
+        {{"AttributeName", sort_key}, {"AttributeType", sort_type}});
+    request["KeySchema"].push_back({{"AttributeName", sort_key}, {"KeyType", "RANGE"}});
+  }
+  CallResult result = call("CreateTable", request);
+  ASSERT_EQ(result.status, 200) << result.body.dump();
+}
+
+void Harness::put(std::string_view table, const nlohmann::json& item) const {
+  CallResult result = call("PutItem", nlohmann::json{{"TableName", table}, {"Item", item}});
+  ASSERT_EQ(result.status, 200) << result.body.dump();
+}
+
+engine::KeySchema composite_schema(const std::string& partition, engine::Type partition_type,
+                                   const std::string& sort, engine::Type sort_type) {
+  engine::KeySchema schema;
+  schema.partition = {partition, partition_type};
+  schema.sort = engine::KeyAttribute{sort, sort_type};
+  return schema;
+}
+
+}  // namespace ddb::test

@@ -1,0 +1,56 @@
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+
+#include "engine/database.h"
+#include "protocol/dispatch.h"
+
+namespace ddb::test {
+
+// What one in-process call returned, decoded for assertions.
+struct CallResult {
+  int status = 0;
+  nlohmann::json body;
+  // The part of __type after '#' ("ValidationException"); empty on success.
+  std::string error_type;
+  // The error's "message" (or "Message", as SerializationException spells it); empty when absent.
+  std::string message;
+};
+
+// protocol and engine together, with no socket: a fresh Database and a Dispatcher over it.
+//   ddb::test::Harness h;
+//   auto r = h.call("Query", R"({"TableName":"t", ...})");
+//   EXPECT_EQ(r.error_type, "ValidationException");
+class Harness {
+ public:
+  Harness() : dispatcher_(database_) {}
+
+  // Sends `body` as operation `op` ("Query") with the X-Amz-Target DynamoDB uses.
+  CallResult call(std::string_view op, std::string_view body) const;
+  CallResult call(std::string_view op, const char* body) const {
+    return call(op, std::string_view(body));
+  }
+  CallResult call(std::string_view op, const nlohmann::json& body) const;
+
+  // Creates a PAY_PER_REQUEST table with a string partition key `pk` and, when `sort_key` is
+  // non-empty, a sort key of that name and `sort_type` ("S", "N" or "B"). Fails the test on error.
+  void create_table(std::string_view name, std::string_view sort_key = "",
+                    std::string_view sort_type = "S") const;
+  // Puts `item` (wire JSON) into `table`; fails the test on error.
+  void put(std::string_view table, const nlohmann::json& item) const;
+
+  engine::Database& database() { return database_; }
+
+ private:
+  engine::Database database_;
+  protocol::Dispatcher dispatcher_;
+};
+
+// A composite key schema. Built out of line: GCC 12 misreports brace-initialised KeySchema
+// temporaries (std::optional of a struct holding a string) as maybe-uninitialized at -O2.
+engine::KeySchema composite_schema(const std::string& partition, engine::Type partition_type,
+                                   const std::string& sort, engine::Type sort_type);
+
+}  // namespace ddb::test

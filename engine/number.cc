@@ -21,8 +21,8 @@ constexpr int64_t kExponentSaturation = 1'000'000'000'000'000;
 // error detected: ..." or "ExpressionAttributeValues contains invalid value: ... for key :v").
 // Sources: dynalite's checkNum (validations/index.js) and its tests, which run against DynamoDB,
 // and the AWS captures in paritysuite/dynamodb-conformance tests/tier3/error-messages ("The
-// parameter cannot be converted to a numeric value: abc"). Empty text gets the message without ":
-// ".
+// parameter cannot be converted to a numeric value: abc"). Empty text keeps the ": " (the current
+// validator's form, paritysuite 2026; the older one dropped it).
 constexpr std::string_view kNotANumber = "The parameter cannot be converted to a numeric value";
 constexpr const char* kOverflow =
     "Number overflow. Attempting to store a number with magnitude larger than supported range";
@@ -35,10 +35,8 @@ bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 Error not_a_number(std::string_view text) {
   std::string message(kNotANumber);
-  if (!text.empty()) {
-    message.append(": ");
-    message.append(text);
-  }
+  message.append(": ");
+  message.append(text);
   return Error::validation(std::move(message));
 }
 

@@ -108,8 +108,8 @@ KeyPredicate between_predicate(const expr::Between& between, ExpressionAttribute
   }
   const auto render = [](const AttributeValue& v) {
     Json json = value_to_json(v);
-    const auto& [type, text] = *json.items().begin();
-    return "AttributeValue: {" + type + ":" + text.get<std::string>() + "}";
+    auto member = json.begin();
+    return "AttributeValue: {" + member.key() + ":" + member.value().get<std::string>() + "}";
   };
   if (lower.type() != upper.type()) {
     throw Error::validation(

@@ -388,8 +388,8 @@ TEST(Number, RejectsTextThatIsNotANumber) {
             std::string("The parameter cannot be converted to a numeric value: 1\0", 56));
 }
 
-TEST(Number, RejectsEmptyTextWithoutEchoingIt) {
-  EXPECT_EQ(parse_error(""), "The parameter cannot be converted to a numeric value");
+TEST(Number, RejectsEmptyTextEchoingNothingAfterTheColon) {
+  EXPECT_EQ(parse_error(""), "The parameter cannot be converted to a numeric value: ");
 }
 
 struct ArithmeticCase {

@@ -10,6 +10,11 @@ std::shared_ptr<engine::Table> require_table(const RequestContext& ctx, std::str
   return table;
 }
 
+engine::Error table_not_found(std::string_view name) {
+  return engine::Error::resource_not_found("Requested resource not found: Table: " +
+                                           std::string(name) + " not found");
+}
+
 std::string table_arn(const RequestContext& ctx, std::string_view table_name) {
   return "arn:aws:dynamodb:" + ctx.caller.region + ":000000000000:table/" + std::string(table_name);
 }

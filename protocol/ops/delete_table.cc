@@ -17,8 +17,7 @@ Json delete_table(RequestContext& ctx, const Json& request) {
   }
   auto table = ctx.database.delete_table(*name);
   if (!table) {
-    throw engine::Error::resource_not_found("Requested resource not found: Table: " + *name +
-                                            " not found");
+    throw table_not_found(*name);
   }
   return {{"TableDescription", table_description(*table, "DELETING")}};
 }

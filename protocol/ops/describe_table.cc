@@ -12,8 +12,7 @@ Json describe_table(RequestContext& ctx, const Json& request) {
   constraints.check();
   auto table = ctx.database.find_table(*name);
   if (!table) {
-    throw engine::Error::resource_not_found("Requested resource not found: Table: " + *name +
-                                            " not found");
+    throw table_not_found(*name);
   }
   return {{"Table", table_description(*table, "ACTIVE")}};
 }

@@ -42,8 +42,7 @@ Json update_table(RequestContext& ctx, const Json& request) {
   }
   auto table = ctx.database.find_table(*name);
   if (!table) {
-    throw engine::Error::resource_not_found("Requested resource not found: Table: " + *name +
-                                            " not found");
+    throw table_not_found(*name);
   }
 
   engine::TableDefinition current = table->definition();

@@ -6,10 +6,12 @@
 #include <utility>
 #include <vector>
 
+#include "engine/item.h"
+
 namespace ddb::engine {
 
-// Every client-visible failure kind. protocol/error_json.cc maps each one to its HTTP status and the
-// `__type` namespace DynamoDB uses for it.
+// Every client-visible failure kind. protocol/error_json.cc maps each one to its HTTP status and
+// the `__type` namespace DynamoDB uses for it.
 enum class ErrorType {
   Validation,
   Serialization,
@@ -27,8 +29,8 @@ enum class ErrorType {
   InternalServer,
 };
 
-// The one exception type for client-visible errors. Thrown where the rule is known; written to the wire
-// once, by protocol/error_json.cc. The message is DynamoDB's, character for character.
+// The one exception type for client-visible errors. Thrown where the rule is known; written to the
+// wire once, by protocol/error_json.cc. The message is DynamoDB's, character for character.
 class Error : public std::exception {
  public:
   Error(ErrorType type, std::string message) : type_(type), message_(std::move(message)) {}
@@ -45,14 +47,24 @@ class Error : public std::exception {
   static Error resource_in_use(std::string message) {
     return {ErrorType::ResourceInUse, std::move(message)};
   }
+  // "The conditional request failed" (DynamoDB's text everywhere a condition fails), carrying the
+  // item the condition saw when ReturnValuesOnConditionCheckFailure asks for it.
+  static Error conditional_check_failed(std::optional<Item> item = std::nullopt) {
+    Error error(ErrorType::ConditionalCheckFailed, "The conditional request failed");
+    error.item_ = std::move(item);
+    return error;
+  }
 
   ErrorType type() const { return type_; }
   const std::string& message() const { return message_; }
   const char* what() const noexcept override { return message_.c_str(); }
+  // The item a failed condition saw, written as the error's "Item" member; empty otherwise.
+  const std::optional<Item>& item() const { return item_; }
 
  private:
   ErrorType type_;
   std::string message_;
+  std::optional<Item> item_;
 };
 
 }  // namespace ddb::engine

@@ -4,14 +4,19 @@ namespace ddb::engine {
 
 std::size_t value_size(const AttributeValue& value) {
   switch (value.type()) {
-    case Type::S: return value.as_string().size();
-    case Type::B: return value.as_binary().size();
-    case Type::N: return (value.as_number().digits().size() + 1) / 2 + 1;
+    case Type::S:
+      return value.as_string().size();
+    case Type::B:
+      return value.as_binary().size();
+    case Type::N:
+      return (value.as_number().digits().size() + 1) / 2 + 1;
     case Type::BOOL:
-    case Type::NUL: return 1;
+    case Type::NUL:
+      return 1;
     case Type::M: {
       std::size_t size = 3;
-      for (const auto& [name, member] : value.as_map()) size += 1 + name.size() + value_size(member);
+      for (const auto& [name, member] : value.as_map())
+        size += 1 + name.size() + value_size(member);
       return size;
     }
     case Type::L: {

@@ -39,9 +39,9 @@ inline constexpr std::size_t kMaxPartitionKeyBytes = 2048;
 inline constexpr std::size_t kMaxSortKeyBytes = 1024;
 
 // The size DynamoDB charges for a value (Developer Guide, "Item sizes and formats"): strings and
-// binaries by their bytes, numbers ~1 byte per two significant digits + 1, BOOL/NULL 1 byte, maps and
-// lists 3 bytes + 1 byte per element + the elements (map keys count their names), sets the sum of
-// their members.
+// binaries by their bytes, numbers ~1 byte per two significant digits + 1, BOOL/NULL 1 byte, maps
+// and lists 3 bytes + 1 byte per element + the elements (map keys count their names), sets the sum
+// of their members.
 std::size_t value_size(const AttributeValue& value);
 
 // The size of an item: every attribute name's UTF-8 bytes plus its value's size.

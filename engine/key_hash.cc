@@ -29,8 +29,12 @@ uint64_t mix(uint64_t x) {
 uint64_t partition_hash(const AttributeValue& key) {
   uint64_t hash = fnv1a(kFnvOffset, type_name(key.type()));
   switch (key.type()) {
-    case Type::S: hash = fnv1a(hash, key.as_string()); break;
-    case Type::B: hash = fnv1a(hash, key.as_binary()); break;
+    case Type::S:
+      hash = fnv1a(hash, key.as_string());
+      break;
+    case Type::B:
+      hash = fnv1a(hash, key.as_binary());
+      break;
     case Type::N: {
       const Number& n = key.as_number();
       hash = fnv1a(hash, n.is_negative() ? "-" : "+");
@@ -39,7 +43,8 @@ uint64_t partition_hash(const AttributeValue& key) {
       hash = fnv1a(hash, std::to_string(n.exponent()));
       break;
     }
-    default: break;
+    default:
+      break;
   }
   return mix(hash);
 }

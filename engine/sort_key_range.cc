@@ -11,9 +11,9 @@ SortKeyRange SortKeyRange::begins_with(const AttributeValue& prefix) {
   SortKeyRange range{{{prefix, true}}, std::nullopt};
   if (!next.empty()) {
     next.back() = static_cast<char>(static_cast<unsigned char>(next.back()) + 1);
-    range.upper = SortKeyBound{
-        is_string ? AttributeValue::string(std::move(next)) : AttributeValue::binary(std::move(next)),
-        false};
+    range.upper = SortKeyBound{is_string ? AttributeValue::string(std::move(next))
+                                         : AttributeValue::binary(std::move(next)),
+                               false};
   }
   return range;
 }

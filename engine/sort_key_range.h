@@ -12,8 +12,9 @@ struct SortKeyBound {
   bool inclusive = true;
 };
 
-// The sort-key part of a Query's key condition as a range of DynamoDB's key order. An absent bound is
-// unbounded. Every key condition on the sort key (=, <, <=, >, >=, BETWEEN, begins_with) is one range.
+// The sort-key part of a Query's key condition as a range of DynamoDB's key order. An absent bound
+// is unbounded. Every key condition on the sort key (=, <, <=, >, >=, BETWEEN, begins_with) is one
+// range.
 struct SortKeyRange {
   std::optional<SortKeyBound> lower;
   std::optional<SortKeyBound> upper;
@@ -27,9 +28,9 @@ struct SortKeyRange {
   static SortKeyRange between(const AttributeValue& low, const AttributeValue& high) {
     return {{{low, true}}, {{high, true}}};
   }
-  // begins_with(sk, prefix) for S or B: the half-open range [prefix, next prefix), where the next prefix
-  // drops trailing 0xFF bytes and increments the last byte ("ORDER#" -> "ORDER$"). A prefix of only 0xFF
-  // bytes (or empty) has no upper bound.
+  // begins_with(sk, prefix) for S or B: the half-open range [prefix, next prefix), where the next
+  // prefix drops trailing 0xFF bytes and increments the last byte ("ORDER#" -> "ORDER$"). A prefix
+  // of only 0xFF bytes (or empty) has no upper bound.
   static SortKeyRange begins_with(const AttributeValue& prefix);
 
   // Whether `v` (same type as the bounds) lies in the range, or on the right side of one bound.

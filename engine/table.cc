@@ -28,8 +28,8 @@ class PageBuilder {
   bool add(const Item& item) {
     page_.items.push_back(item);
     bytes_ += item_size(item);
-    full_ = (limits_.limit != 0 && page_.items.size() >= limits_.limit) ||
-            bytes_ >= limits_.max_bytes;
+    full_ =
+        (limits_.limit != 0 && page_.items.size() >= limits_.limit) || bytes_ >= limits_.max_bytes;
     return !full_;
   }
   bool full() const { return full_; }
@@ -96,7 +96,8 @@ std::optional<Item> Table::write(const Key& key, const WriteDecision& decide) {
   std::optional<Item> next = decide(current);
   std::optional<Item> old;
   if (next) {
-    if (it == shard.partitions.end()) it = shard.partitions.try_emplace(Slot{hash, key.partition}).first;
+    if (it == shard.partitions.end())
+      it = shard.partitions.try_emplace(Slot{hash, key.partition}).first;
     old = it->second.put(sort_slot(key), *next);
   } else if (current) {
     old = it->second.remove(sort_slot(key));
@@ -149,8 +150,9 @@ Page Table::scan(const ScanSegment& segment, const PageLimits& limits,
       Slot resume{from_hash, start_after->partition};
       auto found = shard.partitions.find(resume);
       if (found != shard.partitions.end()) {
-        found->second.walk(SortKeyRange::all(), Direction::Forward, &sort_slot(*start_after),
-                           [&page](const AttributeValue&, const Item& item) { return page.add(item); });
+        found->second.walk(
+            SortKeyRange::all(), Direction::Forward, &sort_slot(*start_after),
+            [&page](const AttributeValue&, const Item& item) { return page.add(item); });
       }
       it = shard.partitions.upper_bound(resume);
     }

@@ -34,21 +34,22 @@ struct Page {
   std::optional<Key> last_evaluated_key;
 };
 
-// A parallel-scan segment: segment `index` of `total` covers an equal slice of the partition-key hash
-// space, so the segments together visit every item exactly once.
+// A parallel-scan segment: segment `index` of `total` covers an equal slice of the partition-key
+// hash space, so the segments together visit every item exactly once.
 struct ScanSegment {
   uint32_t index = 0;
   uint32_t total = 1;
 };
 
 // Decides a write under the item's lock: gets the current item (or nullptr) and returns the item to
-// store, or std::nullopt to leave the key without an item. May throw engine::Error to abort the write
-// with no change.
+// store, or std::nullopt to leave the key without an item. May throw engine::Error to abort the
+// write with no change.
 using WriteDecision = std::function<std::optional<Item>(const Item* current)>;
 
-// One table's items in a sharded store: partitions are spread over shards by a hash of the partition
-// key; a shard's partitions are ordered by (hash, key), so scans have a fixed order that pages resume
-// from. Thread-safe: reads share a shard's lock, writes take it exclusively, one shard at a time.
+// One table's items in a sharded store: partitions are spread over shards by a hash of the
+// partition key; a shard's partitions are ordered by (hash, key), so scans have a fixed order that
+// pages resume from. Thread-safe: reads share a shard's lock, writes take it exclusively, one shard
+// at a time.
 class Table {
  public:
   explicit Table(TableDefinition definition);
@@ -65,11 +66,12 @@ class Table {
   // The general atomic write: applies `decide` to the current item; returns the previous item.
   std::optional<Item> write(const Key& key, const WriteDecision& decide);
 
-  // Reads the items of one partition whose sort key lies in `range`, in `direction`, resuming strictly
-  // after `start_after` (a key of this partition) when given. O(log n + page).
+  // Reads the items of one partition whose sort key lies in `range`, in `direction`, resuming
+  // strictly after `start_after` (a key of this partition) when given. O(log n + page).
   Page query(const AttributeValue& partition, const SortKeyRange& range, Direction direction,
              const PageLimits& limits, const std::optional<Key>& start_after) const;
-  // Reads one segment of the table in scan order, resuming strictly after `start_after`. O(log n + page).
+  // Reads one segment of the table in scan order, resuming strictly after `start_after`. O(log n +
+  // page).
   Page scan(const ScanSegment& segment, const PageLimits& limits,
             const std::optional<Key>& start_after) const;
 

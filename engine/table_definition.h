@@ -30,7 +30,7 @@ struct TableDefinition {
   KeySchema key_schema;
   std::vector<KeyAttribute> attribute_definitions;
   BillingMode billing_mode = BillingMode::Provisioned;
-  ProvisionedThroughput throughput;  // zeros under PAY_PER_REQUEST, as DynamoDB reports them
+  ProvisionedThroughput throughput;      // zeros under PAY_PER_REQUEST, as DynamoDB reports them
   double billing_mode_changed_time = 0;  // epoch seconds; 0 = never changed
   std::vector<Tag> tags;
   double creation_time = 0;  // epoch seconds

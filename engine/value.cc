@@ -6,16 +6,26 @@ namespace ddb::engine {
 
 const char* type_name(Type type) {
   switch (type) {
-    case Type::S: return "S";
-    case Type::N: return "N";
-    case Type::B: return "B";
-    case Type::BOOL: return "BOOL";
-    case Type::NUL: return "NULL";
-    case Type::M: return "M";
-    case Type::L: return "L";
-    case Type::SS: return "SS";
-    case Type::NS: return "NS";
-    case Type::BS: return "BS";
+    case Type::S:
+      return "S";
+    case Type::N:
+      return "N";
+    case Type::B:
+      return "B";
+    case Type::BOOL:
+      return "BOOL";
+    case Type::NUL:
+      return "NULL";
+    case Type::M:
+      return "M";
+    case Type::L:
+      return "L";
+    case Type::SS:
+      return "SS";
+    case Type::NS:
+      return "NS";
+    case Type::BS:
+      return "BS";
   }
   return "?";
 }
@@ -48,10 +58,14 @@ AttributeValue AttributeValue::binary_set(std::vector<std::string> members) {
 
 std::strong_ordering compare_keys(const AttributeValue& a, const AttributeValue& b) {
   switch (a.type()) {
-    case Type::N: return a.as_number() <=> b.as_number();
-    case Type::S: return compare_bytes(a.as_string(), b.as_string());
-    case Type::B: return compare_bytes(a.as_binary(), b.as_binary());
-    default: return std::strong_ordering::equal;  // the placeholder sort key of hash-only tables
+    case Type::N:
+      return a.as_number() <=> b.as_number();
+    case Type::S:
+      return compare_bytes(a.as_string(), b.as_string());
+    case Type::B:
+      return compare_bytes(a.as_binary(), b.as_binary());
+    default:
+      return std::strong_ordering::equal;  // the placeholder sort key of hash-only tables
   }
 }
 

@@ -22,21 +22,28 @@ class AttributeValue;
 using Map = std::map<std::string, AttributeValue, std::less<>>;
 using List = std::vector<AttributeValue>;
 
-// One DynamoDB value. S and B both hold bytes in a std::string (B holds the decoded binary, not base64).
-// Sets are kept sorted in DynamoDB's order and free of duplicates, so equal sets compare equal.
+// One DynamoDB value. S and B both hold bytes in a std::string (B holds the decoded binary, not
+// base64). Sets are kept sorted in DynamoDB's order and free of duplicates, so equal sets compare
+// equal.
 class AttributeValue {
  public:
   AttributeValue() : value_(std::in_place_index<4>) {}  // NULL
 
-  static AttributeValue string(std::string s) { return AttributeValue(std::in_place_index<0>, std::move(s)); }
-  static AttributeValue number(Number n) { return AttributeValue(std::in_place_index<1>, std::move(n)); }
+  static AttributeValue string(std::string s) {
+    return AttributeValue(std::in_place_index<0>, std::move(s));
+  }
+  static AttributeValue number(Number n) {
+    return AttributeValue(std::in_place_index<1>, std::move(n));
+  }
   static AttributeValue binary(std::string bytes) {
     return AttributeValue(std::in_place_index<2>, std::move(bytes));
   }
   static AttributeValue boolean(bool b) { return AttributeValue(std::in_place_index<3>, b); }
   static AttributeValue null() { return AttributeValue(); }
   static AttributeValue map(Map m) { return AttributeValue(std::in_place_index<5>, std::move(m)); }
-  static AttributeValue list(List l) { return AttributeValue(std::in_place_index<6>, std::move(l)); }
+  static AttributeValue list(List l) {
+    return AttributeValue(std::in_place_index<6>, std::move(l));
+  }
   // Requires: no duplicates (protocol rejects them with DynamoDB's message first). Sorts.
   static AttributeValue string_set(std::vector<std::string> members);
   static AttributeValue number_set(std::vector<Number> members);
@@ -60,8 +67,9 @@ class AttributeValue {
   friend bool operator==(const AttributeValue& a, const AttributeValue& b) = default;
 
  private:
-  using Storage = std::variant<std::string, Number, std::string, bool, std::monostate, Map, List,
-                               std::vector<std::string>, std::vector<Number>, std::vector<std::string>>;
+  using Storage =
+      std::variant<std::string, Number, std::string, bool, std::monostate, Map, List,
+                   std::vector<std::string>, std::vector<Number>, std::vector<std::string>>;
   template <std::size_t I, typename... Args>
   explicit AttributeValue(std::in_place_index_t<I> index, Args&&... args)
       : value_(index, std::forward<Args>(args)...) {}

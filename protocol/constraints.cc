@@ -54,17 +54,17 @@ void Constraints::name(const std::optional<std::string>& value, std::string_view
 
 void Constraints::min(const std::optional<int64_t>& value, int64_t minimum, std::string_view path) {
   if (value && *value < minimum) {
-    add(constraint_violation(quoted(std::to_string(*value)), path,
-                             "Member must have value greater than or equal to " +
-                                 std::to_string(minimum)));
+    add(constraint_violation(
+        quoted(std::to_string(*value)), path,
+        "Member must have value greater than or equal to " + std::to_string(minimum)));
   }
 }
 
 void Constraints::max(const std::optional<int64_t>& value, int64_t maximum, std::string_view path) {
   if (value && *value > maximum) {
-    add(constraint_violation(quoted(std::to_string(*value)), path,
-                             "Member must have value less than or equal to " +
-                                 std::to_string(maximum)));
+    add(constraint_violation(
+        quoted(std::to_string(*value)), path,
+        "Member must have value less than or equal to " + std::to_string(maximum)));
   }
 }
 
@@ -83,9 +83,9 @@ void Constraints::one_of(const std::optional<std::string>& value,
 
 void Constraints::check() const {
   if (violations_.empty()) return;
-  std::string message = std::to_string(violations_.size()) +
-                        (violations_.size() == 1 ? " validation error detected: "
-                                                 : " validation errors detected: ");
+  std::string message =
+      std::to_string(violations_.size()) +
+      (violations_.size() == 1 ? " validation error detected: " : " validation errors detected: ");
   for (std::size_t i = 0; i < violations_.size(); ++i) {
     if (i > 0) message += "; ";
     message += violations_[i];

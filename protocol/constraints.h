@@ -8,9 +8,10 @@
 
 namespace ddb::protocol {
 
-// Collects the request-model constraint violations DynamoDB reports together, before any other check:
-// "2 validation errors detected: Value null at 'tableName' failed to satisfy constraint: Member must
-// not be null; Value '0' at 'limit' ...". `path` is the member's camelCase path in the model.
+// Collects the request-model constraint violations DynamoDB reports together, before any other
+// check: "2 validation errors detected: Value null at 'tableName' failed to satisfy constraint:
+// Member must not be null; Value '0' at 'limit' ...". `path` is the member's camelCase path in the
+// model.
 class Constraints {
  public:
   void not_null(bool present, std::string_view path);
@@ -18,8 +19,8 @@ class Constraints {
   void name(const std::optional<std::string>& value, std::string_view path, bool required = true);
   void min(const std::optional<int64_t>& value, int64_t minimum, std::string_view path);
   void max(const std::optional<int64_t>& value, int64_t maximum, std::string_view path);
-  // `value` must be one of `allowed` (the model's enum), listed "[A, B]" in the message in the order
-  // DynamoDB lists them (its own, not the model's).
+  // `value` must be one of `allowed` (the model's enum), listed "[A, B]" in the message in the
+  // order DynamoDB lists them (its own, not the model's).
   void one_of(const std::optional<std::string>& value, const std::vector<std::string_view>& allowed,
               std::string_view path);
   void add(std::string violation) { violations_.push_back(std::move(violation)); }

@@ -11,8 +11,8 @@ std::shared_ptr<engine::Table> require_table(const RequestContext& ctx, std::str
 }
 
 engine::Error table_not_found(std::string_view name) {
-  return engine::Error::resource_not_found("Requested resource not found: Table: " +
-                                           std::string(name) + " not found");
+  return engine::Error::resource_not_found(
+      "Requested resource not found: Table: " + std::string(name) + " not found");
 }
 
 std::string table_arn(const RequestContext& ctx, std::string_view table_name) {

@@ -19,8 +19,8 @@ struct RequestContext {
 // The table an item operation names; ResourceNotFoundException when it does not exist.
 std::shared_ptr<engine::Table> require_table(const RequestContext& ctx, std::string_view name);
 
-// The ResourceNotFoundException of table-level operations (DescribeTable, DeleteTable, UpdateTable),
-// which name the table: "Requested resource not found: Table: <name> not found".
+// The ResourceNotFoundException of table-level operations (DescribeTable, DeleteTable,
+// UpdateTable), which name the table: "Requested resource not found: Table: <name> not found".
 engine::Error table_not_found(std::string_view name);
 
 // The ARN DynamoDB gives a table in the caller's region (account 000000000000 locally).

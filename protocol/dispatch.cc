@@ -17,11 +17,17 @@ constexpr std::string_view kTargetPrefix = "DynamoDB_20120810.";
 
 const std::unordered_map<std::string_view, Handler>& handlers() {
   static const std::unordered_map<std::string_view, Handler> table = {
-      {"CreateTable", create_table}, {"DescribeTable", describe_table},
-      {"ListTables", list_tables},   {"DeleteTable", delete_table},
-      {"UpdateTable", update_table}, {"PutItem", put_item},
-      {"GetItem", get_item},         {"DeleteItem", delete_item},
-      {"Query", query},              {"Scan", scan},
+      {"CreateTable", create_table},
+      {"DescribeTable", describe_table},
+      {"ListTables", list_tables},
+      {"DeleteTable", delete_table},
+      {"UpdateTable", update_table},
+      {"PutItem", put_item},
+      {"GetItem", get_item},
+      {"DeleteItem", delete_item},
+      {"Query", query},
+      {"Scan", scan},
+      {"UpdateItem", update_item},
   };
   return table;
 }
@@ -31,24 +37,63 @@ const std::unordered_map<std::string_view, Handler>& handlers() {
 bool is_dynamodb_operation(std::string_view name) {
   static const std::unordered_map<std::string_view, bool> known = [] {
     std::unordered_map<std::string_view, bool> names;
-    for (std::string_view op :
-         {"BatchExecuteStatement", "BatchGetItem", "BatchWriteItem", "CreateBackup",
-          "CreateGlobalTable", "CreateTable", "DeleteBackup", "DeleteItem", "DeleteResourcePolicy",
-          "DeleteTable", "DescribeBackup", "DescribeContinuousBackups",
-          "DescribeContributorInsights", "DescribeEndpoints", "DescribeExport",
-          "DescribeGlobalTable", "DescribeGlobalTableSettings", "DescribeImport",
-          "DescribeKinesisStreamingDestination", "DescribeLimits", "DescribeTable",
-          "DescribeTableReplicaAutoScaling", "DescribeTimeToLive",
-          "DisableKinesisStreamingDestination", "EnableKinesisStreamingDestination",
-          "ExecuteStatement", "ExecuteTransaction", "ExportTableToPointInTime", "GetItem",
-          "GetResourcePolicy", "ImportTable", "ListBackups", "ListContributorInsights",
-          "ListExports", "ListGlobalTables", "ListImports", "ListTables", "ListTagsOfResource",
-          "PutItem", "PutResourcePolicy", "Query", "RestoreTableFromBackup",
-          "RestoreTableToPointInTime", "Scan", "TagResource", "TransactGetItems",
-          "TransactWriteItems", "UntagResource", "UpdateContinuousBackups",
-          "UpdateContributorInsights", "UpdateGlobalTable", "UpdateGlobalTableSettings",
-          "UpdateItem", "UpdateKinesisStreamingDestination", "UpdateTable",
-          "UpdateTableReplicaAutoScaling", "UpdateTimeToLive"}) {
+    for (std::string_view op : {"BatchExecuteStatement",
+                                "BatchGetItem",
+                                "BatchWriteItem",
+                                "CreateBackup",
+                                "CreateGlobalTable",
+                                "CreateTable",
+                                "DeleteBackup",
+                                "DeleteItem",
+                                "DeleteResourcePolicy",
+                                "DeleteTable",
+                                "DescribeBackup",
+                                "DescribeContinuousBackups",
+                                "DescribeContributorInsights",
+                                "DescribeEndpoints",
+                                "DescribeExport",
+                                "DescribeGlobalTable",
+                                "DescribeGlobalTableSettings",
+                                "DescribeImport",
+                                "DescribeKinesisStreamingDestination",
+                                "DescribeLimits",
+                                "DescribeTable",
+                                "DescribeTableReplicaAutoScaling",
+                                "DescribeTimeToLive",
+                                "DisableKinesisStreamingDestination",
+                                "EnableKinesisStreamingDestination",
+                                "ExecuteStatement",
+                                "ExecuteTransaction",
+                                "ExportTableToPointInTime",
+                                "GetItem",
+                                "GetResourcePolicy",
+                                "ImportTable",
+                                "ListBackups",
+                                "ListContributorInsights",
+                                "ListExports",
+                                "ListGlobalTables",
+                                "ListImports",
+                                "ListTables",
+                                "ListTagsOfResource",
+                                "PutItem",
+                                "PutResourcePolicy",
+                                "Query",
+                                "RestoreTableFromBackup",
+                                "RestoreTableToPointInTime",
+                                "Scan",
+                                "TagResource",
+                                "TransactGetItems",
+                                "TransactWriteItems",
+                                "UntagResource",
+                                "UpdateContinuousBackups",
+                                "UpdateContributorInsights",
+                                "UpdateGlobalTable",
+                                "UpdateGlobalTableSettings",
+                                "UpdateItem",
+                                "UpdateKinesisStreamingDestination",
+                                "UpdateTable",
+                                "UpdateTableReplicaAutoScaling",
+                                "UpdateTimeToLive"}) {
       names.emplace(op, true);
     }
     return names;
@@ -87,8 +132,8 @@ Response Dispatcher::handle(std::string_view target, std::string_view body,
   } catch (const engine::Error& error) {
     return error_response(error);
   } catch (const std::exception& error) {
-    Response response = error_response(
-        engine::Error(engine::ErrorType::InternalServer, "Internal server error"));
+    Response response =
+        error_response(engine::Error(engine::ErrorType::InternalServer, "Internal server error"));
     response.internal_error = error.what();
     return response;
   }

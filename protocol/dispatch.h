@@ -21,7 +21,8 @@ struct Caller {
   std::optional<engine::Error> auth_failure;
 };
 
-// One operation's outcome, ready for the wire: HTTP status and JSON body (application/x-amz-json-1.0).
+// One operation's outcome, ready for the wire: HTTP status and JSON body
+// (application/x-amz-json-1.0).
 struct Response {
   int status = 200;
   std::string body;
@@ -29,13 +30,14 @@ struct Response {
   std::string internal_error;
 };
 
-// Turns one DynamoDB JSON request into one response. Thread-safe: one Dispatcher serves every session.
-// Never throws: DynamoDB errors become their JSON error body, anything else a logged 500.
+// Turns one DynamoDB JSON request into one response. Thread-safe: one Dispatcher serves every
+// session. Never throws: DynamoDB errors become their JSON error body, anything else a logged 500.
 class Dispatcher {
  public:
   explicit Dispatcher(engine::Database& database) : database_(database) {}
 
-  // `target` is the X-Amz-Target header value ("DynamoDB_20120810.Query"); `body` the request bytes.
+  // `target` is the X-Amz-Target header value ("DynamoDB_20120810.Query"); `body` the request
+  // bytes.
   Response handle(std::string_view target, std::string_view body, const Caller& caller) const;
 
  private:

@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "protocol/value_json.h"
+
 namespace ddb::protocol {
 
 namespace {
@@ -16,7 +18,8 @@ struct WireError {
 WireError wire_error(engine::ErrorType type) {
   using engine::ErrorType;
   switch (type) {
-    case ErrorType::Validation: return {"com.amazon.coral.validate#ValidationException", 400};
+    case ErrorType::Validation:
+      return {"com.amazon.coral.validate#ValidationException", 400};
     case ErrorType::Serialization:
       return {"com.amazon.coral.service#SerializationException", 400, "Message"};
     case ErrorType::UnknownOperation:
@@ -54,6 +57,9 @@ Response error_response(const engine::Error& error) {
   nlohmann::json body = {{"__type", wire.type}};
   // Some errors (a bad target, unparseable JSON) carry no message at all on DynamoDB.
   if (!error.message().empty()) body[wire.message_key] = error.message();
+  // ConditionalCheckFailedException's "Item" member (ReturnValuesOnConditionCheckFailure=ALL_OLD),
+  // beside "message" as the service model puts it.
+  if (error.item()) body["Item"] = item_to_json(*error.item());
   return {wire.status, body.dump(), {}};
 }
 

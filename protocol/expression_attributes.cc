@@ -14,7 +14,8 @@ bool valid_placeholder(const std::string& key, char sigil) {
   if (key.size() < 2 || key[0] != sigil) return false;
   for (std::size_t i = 1; i < key.size(); ++i) {
     char c = key[i];
-    bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+    bool ok =
+        (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
     if (!ok) return false;
   }
   return true;
@@ -25,7 +26,8 @@ bool valid_placeholder(const std::string& key, char sigil) {
 }
 
 template <typename T>
-std::string unused_keys(const std::map<std::string, T>& entries, const std::set<std::string>& used) {
+std::string unused_keys(const std::map<std::string, T>& entries,
+                        const std::set<std::string>& used) {
   std::string keys;
   for (const auto& [key, value] : entries) {
     if (used.contains(key)) continue;
@@ -69,7 +71,8 @@ const std::string& ExpressionAttributes::name(const std::string& placeholder,
   if (it == names_.end()) {
     throw Error::validation(std::string("Invalid ") + expr::kind_name(kind) +
                             ": An expression attribute name used in the document path is not "
-                            "defined; attribute name: " + placeholder);
+                            "defined; attribute name: " +
+                            placeholder);
   }
   used_names_.insert(placeholder);
   return it->second;
@@ -81,7 +84,8 @@ const engine::AttributeValue& ExpressionAttributes::value(const std::string& pla
   if (it == values_.end()) {
     throw Error::validation(std::string("Invalid ") + expr::kind_name(kind) +
                             ": An expression attribute value used in expression is not defined; "
-                            "attribute value: " + placeholder);
+                            "attribute value: " +
+                            placeholder);
   }
   used_values_.insert(placeholder);
   return it->second;
@@ -96,13 +100,14 @@ const std::string& ExpressionAttributes::resolve(const expr::PathElement& elemen
 void ExpressionAttributes::check_all_used() const {
   std::string names = unused_keys(names_, used_names_);
   if (!names.empty()) {
-    throw Error::validation("Value provided in ExpressionAttributeNames unused in expressions: keys: {" +
-                            names + "}");
+    throw Error::validation(
+        "Value provided in ExpressionAttributeNames unused in expressions: keys: {" + names + "}");
   }
   std::string values = unused_keys(values_, used_values_);
   if (!values.empty()) {
     throw Error::validation(
-        "Value provided in ExpressionAttributeValues unused in expressions: keys: {" + values + "}");
+        "Value provided in ExpressionAttributeValues unused in expressions: keys: {" + values +
+        "}");
   }
 }
 

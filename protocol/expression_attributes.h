@@ -10,12 +10,13 @@
 
 namespace ddb::protocol {
 
-// A request's ExpressionAttributeNames and ExpressionAttributeValues, and which of them the request's
-// expressions used, so that unused entries are rejected as DynamoDB does.
+// A request's ExpressionAttributeNames and ExpressionAttributeValues, and which of them the
+// request's expressions used, so that unused entries are rejected as DynamoDB does.
 class ExpressionAttributes {
  public:
   // Reads and validates both maps: not empty when given, keys of the form #x / :x, valid values.
-  // `enveloped`: PutItem/UpdateItem/DeleteItem wrap value errors in "1 validation error detected: ".
+  // `enveloped`: PutItem/UpdateItem/DeleteItem wrap value errors in "1 validation error detected:
+  // ".
   static ExpressionAttributes from_request(const Json& request, bool enveloped);
 
   bool empty() const { return names_.empty() && values_.empty(); }

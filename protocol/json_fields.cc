@@ -15,10 +15,14 @@ constexpr const char* kStartOfStructure = "Start of structure or map found where
 
 const char* scalar_token(const Json& value) {
   switch (value.type()) {
-    case Json::value_t::string: return "STRING_VALUE";
-    case Json::value_t::boolean: return value.get<bool>() ? "TRUE_VALUE" : "FALSE_VALUE";
-    case Json::value_t::number_float: return "DECIMAL_VALUE";
-    default: return "NUMBER_VALUE";
+    case Json::value_t::string:
+      return "STRING_VALUE";
+    case Json::value_t::boolean:
+      return value.get<bool>() ? "TRUE_VALUE" : "FALSE_VALUE";
+    case Json::value_t::number_float:
+      return "DECIMAL_VALUE";
+    default:
+      return "NUMBER_VALUE";
   }
 }
 
@@ -84,7 +88,8 @@ std::optional<bool> get_bool(const Json& object, std::string_view name) {
 const Json* get_structure(const Json& object, std::string_view name, std::string_view model_type) {
   const Json* member = find_member(object, name);
   if (!member || member->is_object()) return member;
-  if (member->is_array()) unrecognized_collection("class " + std::string(kModelPackage) + std::string(model_type));
+  if (member->is_array())
+    unrecognized_collection("class " + std::string(kModelPackage) + std::string(model_type));
   throw Error::serialization("Unexpected field type");
 }
 
@@ -111,7 +116,8 @@ bool expect_bool(const Json& value) {
 
 void expect_structure_element(const Json& value, std::string_view model_type) {
   if (value.is_object()) return;
-  if (value.is_array()) unrecognized_collection("class " + std::string(kModelPackage) + std::string(model_type));
+  if (value.is_array())
+    unrecognized_collection("class " + std::string(kModelPackage) + std::string(model_type));
   throw Error::serialization("Unexpected value type in payload");
 }
 

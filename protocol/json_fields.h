@@ -1,20 +1,19 @@
 #pragma once
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
-
-#include <nlohmann/json.hpp>
 
 namespace ddb::protocol {
 
 using Json = nlohmann::json;
 
 // Typed access to the members of a request object. A member that is absent or JSON null is absent,
-// as in DynamoDB's deserializer; a member of the wrong JSON type is a SerializationException with the
-// deserializer's message, which names the Java type of the model (so callers pass the model's type
-// name, e.g. "ProvisionedThroughput", or "AttributeValue" for a map's values).
+// as in DynamoDB's deserializer; a member of the wrong JSON type is a SerializationException with
+// the deserializer's message, which names the Java type of the model (so callers pass the model's
+// type name, e.g. "ProvisionedThroughput", or "AttributeValue" for a map's values).
 const Json* find_member(const Json& object, std::string_view name);
 std::optional<std::string> get_string(const Json& object, std::string_view name);
 std::optional<int64_t> get_integer(const Json& object, std::string_view name);  // Integer
@@ -36,7 +35,8 @@ void expect_map(const Json& value, std::string_view value_type);
 void expect_list(const Json& value);
 
 // The Java type names DynamoDB's deserializer uses for common value types.
-inline constexpr std::string_view kAttributeValueType = "com.amazonaws.dynamodb.v20120810.AttributeValue";
+inline constexpr std::string_view kAttributeValueType =
+    "com.amazonaws.dynamodb.v20120810.AttributeValue";
 inline constexpr std::string_view kStringType = "java.lang.String";
 
 }  // namespace ddb::protocol

@@ -26,7 +26,8 @@ constexpr ExpressionKind kKind = ExpressionKind::KeyCondition;
 [[noreturn]] void incorrect_operand(std::string_view op, Type type) {
   throw Error::validation(
       "Invalid KeyConditionExpression: Incorrect operand type for operator or function; operator "
-      "or function: " + std::string(op) + ", operand type: " + engine::type_name(type));
+      "or function: " +
+      std::string(op) + ", operand type: " + engine::type_name(type));
 }
 
 bool is_key_type(Type type) { return type == Type::S || type == Type::N || type == Type::B; }
@@ -52,21 +53,31 @@ const AttributeValue& as_value(const expr::Operand& operand, ExpressionAttribute
 
 KeyPredicate::Op mirrored(expr::Comparator op) {
   switch (op) {
-    case expr::Comparator::Lt: return KeyPredicate::Op::Gt;
-    case expr::Comparator::Le: return KeyPredicate::Op::Ge;
-    case expr::Comparator::Gt: return KeyPredicate::Op::Lt;
-    case expr::Comparator::Ge: return KeyPredicate::Op::Le;
-    default: return KeyPredicate::Op::Eq;
+    case expr::Comparator::Lt:
+      return KeyPredicate::Op::Gt;
+    case expr::Comparator::Le:
+      return KeyPredicate::Op::Ge;
+    case expr::Comparator::Gt:
+      return KeyPredicate::Op::Lt;
+    case expr::Comparator::Ge:
+      return KeyPredicate::Op::Le;
+    default:
+      return KeyPredicate::Op::Eq;
   }
 }
 
 KeyPredicate::Op direct(expr::Comparator op) {
   switch (op) {
-    case expr::Comparator::Lt: return KeyPredicate::Op::Lt;
-    case expr::Comparator::Le: return KeyPredicate::Op::Le;
-    case expr::Comparator::Gt: return KeyPredicate::Op::Gt;
-    case expr::Comparator::Ge: return KeyPredicate::Op::Ge;
-    default: return KeyPredicate::Op::Eq;
+    case expr::Comparator::Lt:
+      return KeyPredicate::Op::Lt;
+    case expr::Comparator::Le:
+      return KeyPredicate::Op::Le;
+    case expr::Comparator::Gt:
+      return KeyPredicate::Op::Gt;
+    case expr::Comparator::Ge:
+      return KeyPredicate::Op::Ge;
+    default:
+      return KeyPredicate::Op::Eq;
   }
 }
 
@@ -114,14 +125,14 @@ KeyPredicate between_predicate(const expr::Between& between, ExpressionAttribute
   if (lower.type() != upper.type()) {
     throw Error::validation(
         "Invalid KeyConditionExpression: The BETWEEN operator requires same data type for lower "
-        "and upper bounds; lower bound operand: " + render(lower) + ", upper bound operand: " +
-        render(upper));
+        "and upper bounds; lower bound operand: " +
+        render(lower) + ", upper bound operand: " + render(upper));
   }
   if (engine::compare_keys(lower, upper) > 0) {
     throw Error::validation(
         "Invalid KeyConditionExpression: The BETWEEN operator requires upper bound to be greater "
-        "than or equal to lower bound; lower bound operand: " + render(lower) +
-        ", upper bound operand: " + render(upper));
+        "than or equal to lower bound; lower bound operand: " +
+        render(lower) + ", upper bound operand: " + render(upper));
   }
   predicate.values = {lower, upper};
   return predicate;
@@ -132,10 +143,12 @@ KeyPredicate function_predicate(const expr::FunctionCall& call, ExpressionAttrib
   if (call.args.size() != 2) {
     throw Error::validation(
         "Invalid KeyConditionExpression: Incorrect number of operands for operator or function; "
-        "operator or function: begins_with, number of operands: " + std::to_string(call.args.size()));
+        "operator or function: begins_with, number of operands: " +
+        std::to_string(call.args.size()));
   }
   const expr::Path* path = as_path(call.args[0]);
-  if (!path) invalid_condition("begins_with operator must have the key attribute as its first operand");
+  if (!path)
+    invalid_condition("begins_with operator must have the key attribute as its first operand");
   if (as_path(call.args[1])) invalid_condition("Multiple attribute names used in one condition");
   KeyPredicate predicate{key_attribute(*path, attributes), KeyPredicate::Op::BeginsWith, {}};
   const AttributeValue& prefix = as_value(call.args[1], attributes);
@@ -159,7 +172,8 @@ void collect(const expr::Condition& condition, ExpressionAttributes& attributes,
   } else if (const auto* between = std::get_if<expr::Between>(&condition.node)) {
     predicates.push_back(between_predicate(*between, attributes));
   } else {
-    predicates.push_back(function_predicate(std::get<expr::FunctionCall>(condition.node), attributes));
+    predicates.push_back(
+        function_predicate(std::get<expr::FunctionCall>(condition.node), attributes));
   }
 }
 
@@ -167,13 +181,20 @@ engine::SortKeyRange to_range(const KeyPredicate& predicate) {
   using Op = KeyPredicate::Op;
   const AttributeValue& v = predicate.values[0];
   switch (predicate.op) {
-    case Op::Eq: return engine::SortKeyRange::equal(v);
-    case Op::Lt: return engine::SortKeyRange::less(v);
-    case Op::Le: return engine::SortKeyRange::less_equal(v);
-    case Op::Gt: return engine::SortKeyRange::greater(v);
-    case Op::Ge: return engine::SortKeyRange::greater_equal(v);
-    case Op::Between: return engine::SortKeyRange::between(v, predicate.values[1]);
-    case Op::BeginsWith: return engine::SortKeyRange::begins_with(v);
+    case Op::Eq:
+      return engine::SortKeyRange::equal(v);
+    case Op::Lt:
+      return engine::SortKeyRange::less(v);
+    case Op::Le:
+      return engine::SortKeyRange::less_equal(v);
+    case Op::Gt:
+      return engine::SortKeyRange::greater(v);
+    case Op::Ge:
+      return engine::SortKeyRange::greater_equal(v);
+    case Op::Between:
+      return engine::SortKeyRange::between(v, predicate.values[1]);
+    case Op::BeginsWith:
+      return engine::SortKeyRange::begins_with(v);
   }
   return {};
 }
@@ -223,7 +244,8 @@ KeyCondition match_key_schema(const std::vector<KeyPredicate>& predicates,
   if (!partition) {
     throw Error::validation("Query condition missed key schema element: " + schema.partition.name);
   }
-  if (partition->op != KeyPredicate::Op::Eq) throw Error::validation("Query key condition not supported");
+  if (partition->op != KeyPredicate::Op::Eq)
+    throw Error::validation("Query key condition not supported");
   if (predicates.size() == 2 && !sort) {
     if (!schema.sort) throw Error::validation("Query key condition not supported");
     throw Error::validation("Query condition missed key schema element: " + schema.sort->name);

@@ -17,9 +17,12 @@ constexpr const char* kInvalid = "One or more parameter values were invalid: ";
 
 std::size_t key_bytes(const AttributeValue& value) {
   switch (value.type()) {
-    case Type::S: return value.as_string().size();
-    case Type::B: return value.as_binary().size();
-    default: return engine::value_size(value);
+    case Type::S:
+      return value.as_string().size();
+    case Type::B:
+      return value.as_binary().size();
+    default:
+      return engine::value_size(value);
   }
 }
 
@@ -40,7 +43,8 @@ void validate_item_key_attribute(const engine::Item& item, const KeyAttribute& a
 
 }  // namespace
 
-void validate_key_value(const AttributeValue& value, const KeyAttribute& attribute, bool partition) {
+void validate_key_value(const AttributeValue& value, const KeyAttribute& attribute,
+                        bool partition) {
   if ((value.type() == Type::S && value.as_string().empty()) ||
       (value.type() == Type::B && value.as_binary().empty())) {
     throw Error::validation(
@@ -66,7 +70,9 @@ void validate_item_key(const engine::Item& item, const engine::KeySchema& schema
 }
 
 engine::Key key_from_request(const engine::Item& key, const engine::KeySchema& schema) {
-  const auto mismatch = [] { return Error::validation("The provided key element does not match the schema"); };
+  const auto mismatch = [] {
+    return Error::validation("The provided key element does not match the schema");
+  };
   std::size_t expected = schema.sort ? 2 : 1;
   if (key.size() != expected) throw mismatch();
   auto partition = key.find(schema.partition.name);

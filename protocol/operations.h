@@ -14,6 +14,7 @@ Json update_table(RequestContext& ctx, const Json& request);
 Json put_item(RequestContext& ctx, const Json& request);
 Json get_item(RequestContext& ctx, const Json& request);
 Json delete_item(RequestContext& ctx, const Json& request);
+Json update_item(RequestContext& ctx, const Json& request);
 Json query(RequestContext& ctx, const Json& request);
 Json scan(RequestContext& ctx, const Json& request);
 

@@ -6,6 +6,7 @@ namespace ddb::protocol {
 
 engine::Item Projection::apply(const engine::Item& item) const {
   if (all_) return item;
+  if (!paths_.empty()) return engine::project(item, paths_);
   engine::Item projected;
   for (const auto& name : names_) {
     auto it = item.find(name);
@@ -15,7 +16,6 @@ engine::Item Projection::apply(const engine::Item& item) const {
 }
 
 Projection parse_projection(const Json& request, Constraints& constraints) {
-  reject_unsupported(request, {"ProjectionExpression"});
   const Json* attributes = get_list(request, "AttributesToGet");
   if (!attributes) return Projection();
   if (attributes->empty()) {

@@ -2,6 +2,7 @@
 
 #include "engine/error.h"
 #include "protocol/key_validation.h"
+#include "protocol/request_expressions.h"
 #include "protocol/value_json.h"
 
 namespace ddb::protocol {
@@ -15,13 +16,15 @@ ReadRequest parse_read_request(const Json& request, Constraints& constraints, bo
   auto limit = get_integer(request, "Limit");
   if (query && limit && *limit < 1) {
     // Query has moved to DynamoDB's newer validator, which names the member and not the value.
-    constraints.add("Value at 'Limit' failed to satisfy constraint: Member must have value greater "
-                    "than or equal to 1");
+    constraints.add(
+        "Value at 'Limit' failed to satisfy constraint: Member must have value greater "
+        "than or equal to 1");
   } else {
     constraints.min(limit, 1, "limit");
   }
   auto select = get_string(request, "Select");
-  constraints.one_of(select, {"SPECIFIC_ATTRIBUTES", "COUNT", "ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES"},
+  constraints.one_of(select,
+                     {"SPECIFIC_ATTRIBUTES", "COUNT", "ALL_ATTRIBUTES", "ALL_PROJECTED_ATTRIBUTES"},
                      "select");
   read.capacity = parse_return_consumed_capacity(request, constraints);
   read.consistent = get_bool(request, "ConsistentRead").value_or(false);
@@ -30,22 +33,39 @@ ReadRequest parse_read_request(const Json& request, Constraints& constraints, bo
 
   read.table_name = *table_name;
   if (limit) read.limits.limit = static_cast<std::size_t>(*limit);
-  if (select == "SPECIFIC_ATTRIBUTES" && read.projection.all()) {
+  bool projection_expression = find_member(request, "ProjectionExpression") != nullptr;
+  if (select == "SPECIFIC_ATTRIBUTES" && read.projection.all() && !projection_expression) {
     throw Error::validation(
         "Must specify the AttributesToGet or ProjectionExpression when choosing to get "
         "SPECIFIC_ATTRIBUTES");
   }
   if (select == "ALL_PROJECTED_ATTRIBUTES") {
-    throw Error::validation("ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName");
+    throw Error::validation(
+        "ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName");
   }
-  if (select == "COUNT" && !read.projection.all()) {
-    throw Error::validation("Cannot specify the AttributesToGet when choosing to get only the Count");
+  // The ProjectionExpression forms are other emulators' captures (dynoxide, floci); the
+  // AttributesToGet ones are dynalite's.
+  const char* member = !read.projection.all()  ? "AttributesToGet"
+                       : projection_expression ? "ProjectionExpression"
+                                               : nullptr;
+  if (select == "COUNT" && member) {
+    throw Error::validation(std::string("Cannot specify the ") + member +
+                            " when choosing to get only the Count");
   }
-  if (select == "ALL_ATTRIBUTES" && !read.projection.all()) {
-    throw Error::validation("Cannot specify the AttributesToGet when choosing to get ALL_ATTRIBUTES");
+  if (select == "ALL_ATTRIBUTES" && member) {
+    throw Error::validation(std::string("Cannot specify the ") + member +
+                            " when choosing to get ALL_ATTRIBUTES");
   }
   read.count_only = select == "COUNT";
   return read;
+}
+
+void resolve_read_expressions(const Json& request, ReadRequest& read,
+                              ExpressionAttributes& attributes) {
+  read.filter = condition_member(request, expr::ExpressionKind::Filter, attributes);
+  if (auto paths = projection_member(request, attributes)) {
+    read.projection = Projection(std::move(*paths));
+  }
 }
 
 std::optional<engine::Key> parse_start_key(const Json& request, const engine::KeySchema& schema,
@@ -71,15 +91,19 @@ Json page_response(const engine::Page& page, const ReadRequest& read,
   Json response = Json::object();
   std::size_t bytes_read = 0;
   for (const auto& item : page.items) bytes_read += engine::item_size(item);
-  if (!read.count_only) {
-    Json items = Json::array();
-    for (const auto& item : page.items) items.push_back(item_to_json(read.projection.apply(item)));
-    response["Items"] = std::move(items);
+  Json items = Json::array();
+  std::size_t count = 0;
+  for (const auto& item : page.items) {
+    if (read.filter && !engine::evaluate(*read.filter, item)) continue;
+    ++count;
+    if (!read.count_only) items.push_back(item_to_json(read.projection.apply(item)));
   }
-  response["Count"] = page.items.size();
+  if (!read.count_only) response["Items"] = std::move(items);
+  response["Count"] = count;
   response["ScannedCount"] = page.items.size();
   if (page.last_evaluated_key) {
-    response["LastEvaluatedKey"] = item_to_json(engine::key_to_item(*page.last_evaluated_key, schema));
+    response["LastEvaluatedKey"] =
+        item_to_json(engine::key_to_item(*page.last_evaluated_key, schema));
   }
   add_consumed_capacity(response, read.capacity, read.table_name,
                         read_units(bytes_read, read.consistent));

@@ -15,8 +15,10 @@ Json throughput_json(const engine::ProvisionedThroughput& throughput) {
   Json json = {{"NumberOfDecreasesToday", throughput.decreases_today},
                {"ReadCapacityUnits", throughput.read_capacity_units},
                {"WriteCapacityUnits", throughput.write_capacity_units}};
-  if (throughput.last_increase_time > 0) json["LastIncreaseDateTime"] = throughput.last_increase_time;
-  if (throughput.last_decrease_time > 0) json["LastDecreaseDateTime"] = throughput.last_decrease_time;
+  if (throughput.last_increase_time > 0)
+    json["LastIncreaseDateTime"] = throughput.last_increase_time;
+  if (throughput.last_decrease_time > 0)
+    json["LastDecreaseDateTime"] = throughput.last_decrease_time;
   return json;
 }
 
@@ -47,7 +49,7 @@ Json table_description(const engine::Table& table, std::string_view status) {
   if (on_demand || definition.billing_mode_changed_time > 0) {
     Json summary = {{"BillingMode", on_demand ? "PAY_PER_REQUEST" : "PROVISIONED"}};
     double changed = definition.billing_mode_changed_time > 0 ? definition.billing_mode_changed_time
-                                                               : definition.creation_time;
+                                                              : definition.creation_time;
     summary["LastUpdateToPayPerRequestDateTime"] = changed;
     description["BillingModeSummary"] = std::move(summary);
   }

@@ -26,5 +26,4 @@ std::optional<engine::ProvisionedThroughput> parse_throughput(const Json& reques
   return throughput;
 }
 
-
 }  // namespace ddb::protocol

@@ -16,13 +16,17 @@ namespace {
 constexpr const char* kInvalid = "One or more parameter values were invalid: ";
 
 std::string decode_binary(const Json& json) {
-  if (json.is_object()) throw Error::serialization("Start of structure or map found where not expected");
-  if (json.is_array()) throw Error::serialization("Unrecognized collection type class java.nio.ByteBuffer");
-  if (!json.is_string()) throw Error::serialization("only base-64-encoded strings are convertible to bytes");
+  if (json.is_object())
+    throw Error::serialization("Start of structure or map found where not expected");
+  if (json.is_array())
+    throw Error::serialization("Unrecognized collection type class java.nio.ByteBuffer");
+  if (!json.is_string())
+    throw Error::serialization("only base-64-encoded strings are convertible to bytes");
   const auto& text = json.get_ref<const std::string&>();
   if (text.size() % 4 != 0) {
-    throw Error::serialization("Base64 encoded length is expected a multiple of 4 bytes but found: " +
-                               std::to_string(text.size()));
+    throw Error::serialization(
+        "Base64 encoded length is expected a multiple of 4 bytes but found: " +
+        std::to_string(text.size()));
   }
   auto bytes = base64_decode(text);
   // "dectected" is DynamoDB's spelling.
@@ -77,17 +81,17 @@ std::vector<T> decode_set_members(const Json& json, const char* empty_message, D
 }
 
 AttributeValue decode_string_set(const Json& json) {
-  auto members = decode_set_members<std::string>(json, "An string set  may not be empty",
-                                                 [](const Json& m) {
-                                                   expect_string(m);
-                                                   return m.get<std::string>();
-                                                 });
+  auto members =
+      decode_set_members<std::string>(json, "An string set  may not be empty", [](const Json& m) {
+        expect_string(m);
+        return m.get<std::string>();
+      });
   std::size_t repeat = first_repeat(members);
   if (repeat < members.size()) {
-    throw Error::validation(std::string(kInvalid) + "Input collection " +
-                            duplicates_listing(members, repeat, ", ",
-                                               [](const std::string& m) { return m; }) +
-                            " contains duplicates.");
+    throw Error::validation(
+        std::string(kInvalid) + "Input collection " +
+        duplicates_listing(members, repeat, ", ", [](const std::string& m) { return m; }) +
+        " contains duplicates.");
   }
   return AttributeValue::string_set(std::move(members));
 }
@@ -101,7 +105,8 @@ AttributeValue decode_number_set(const Json& json) {
 }
 
 AttributeValue decode_binary_set(const Json& json) {
-  auto members = decode_set_members<std::string>(json, "Binary sets should not be empty", decode_binary);
+  auto members =
+      decode_set_members<std::string>(json, "Binary sets should not be empty", decode_binary);
   std::size_t repeat = first_repeat(members);
   if (repeat < members.size()) {
     throw Error::validation(std::string(kInvalid) + "Input collection " +
@@ -185,18 +190,25 @@ engine::Item item_from_json(const Json& json) { return decode_map(json, 1); }
 Json value_to_json(const AttributeValue& value) {
   using engine::Type;
   switch (value.type()) {
-    case Type::S: return {{"S", value.as_string()}};
-    case Type::N: return {{"N", value.as_number().to_string()}};
-    case Type::B: return {{"B", base64_encode(value.as_binary())}};
-    case Type::BOOL: return {{"BOOL", value.as_bool()}};
-    case Type::NUL: return {{"NULL", true}};
-    case Type::M: return {{"M", item_to_json(value.as_map())}};
+    case Type::S:
+      return {{"S", value.as_string()}};
+    case Type::N:
+      return {{"N", value.as_number().to_string()}};
+    case Type::B:
+      return {{"B", base64_encode(value.as_binary())}};
+    case Type::BOOL:
+      return {{"BOOL", value.as_bool()}};
+    case Type::NUL:
+      return {{"NULL", true}};
+    case Type::M:
+      return {{"M", item_to_json(value.as_map())}};
     case Type::L: {
       Json list = Json::array();
       for (const auto& member : value.as_list()) list.push_back(value_to_json(member));
       return {{"L", std::move(list)}};
     }
-    case Type::SS: return {{"SS", value.as_string_set()}};
+    case Type::SS:
+      return {{"SS", value.as_string_set()}};
     case Type::NS: {
       Json set = Json::array();
       for (const auto& member : value.as_number_set()) set.push_back(member.to_string());

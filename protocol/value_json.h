@@ -10,8 +10,8 @@ namespace ddb::protocol {
 inline constexpr int kMaxNestingDepth = 32;
 
 // Decodes one wire AttributeValue ({"S":"x"}, {"N":"1.50"}, {"M":{...}}, ...) and validates it as
-// DynamoDB does: exactly one type, valid numbers (normalized), base64 binaries, non-empty sets without
-// duplicates, nesting at most 32 deep. Throws Error with DynamoDB's type and message.
+// DynamoDB does: exactly one type, valid numbers (normalized), base64 binaries, non-empty sets
+// without duplicates, nesting at most 32 deep. Throws Error with DynamoDB's type and message.
 engine::AttributeValue value_from_json(const Json& json);
 // Decodes an attribute map (an item, a key, ExpressionAttributeValues).
 engine::Item item_from_json(const Json& json);

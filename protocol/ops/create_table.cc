@@ -134,14 +134,16 @@ Json create_table(RequestContext& ctx, const Json& request) {
     for (const auto& attribute : attributes) defined_names.push_back(attribute.name);
     throw Error::validation(std::string(kInvalid) +
                             "Some index key attributes are not defined in AttributeDefinitions. "
-                            "Keys: " + join_names(missing) +
+                            "Keys: " +
+                            join_names(missing) +
                             ", AttributeDefinitions: " + join_names(defined_names));
   }
   if (key_schema[0].key_type != "HASH") {
     throw Error::validation("Invalid KeySchema: The first KeySchemaElement is not a HASH key type");
   }
   if (key_schema.size() == 2 && key_schema[1].key_type != "RANGE") {
-    throw Error::validation("Invalid KeySchema: The second KeySchemaElement is not a RANGE key type");
+    throw Error::validation(
+        "Invalid KeySchema: The second KeySchemaElement is not a RANGE key type");
   }
   if (attributes.size() != key_schema.size()) {
     throw Error::validation(std::string(kInvalid) +
@@ -151,9 +153,10 @@ Json create_table(RequestContext& ctx, const Json& request) {
 
   bool on_demand = billing_mode == "PAY_PER_REQUEST";
   if (on_demand && throughput) {
-    throw Error::validation(std::string(kInvalid) +
-                            "Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when "
-                            "BillingMode is PAY_PER_REQUEST");
+    throw Error::validation(
+        std::string(kInvalid) +
+        "Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when "
+        "BillingMode is PAY_PER_REQUEST");
   }
   if (!on_demand && !throughput) {
     throw Error::validation(std::string(kInvalid) +
@@ -178,7 +181,8 @@ Json create_table(RequestContext& ctx, const Json& request) {
   if (const Json* tags = get_list(request, "Tags")) {
     for (const Json& tag : *tags) {
       expect_structure_element(tag, "Tag");
-      definition.tags.push_back({get_string(tag, "Key").value_or(""), get_string(tag, "Value").value_or("")});
+      definition.tags.push_back(
+          {get_string(tag, "Key").value_or(""), get_string(tag, "Value").value_or("")});
     }
   }
   definition.deletion_protection = get_bool(request, "DeletionProtectionEnabled").value_or(false);

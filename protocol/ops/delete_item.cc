@@ -1,7 +1,9 @@
 #include "engine/error.h"
+#include "protocol/conditional_write.h"
 #include "protocol/item_request.h"
 #include "protocol/key_validation.h"
 #include "protocol/operations.h"
+#include "protocol/request_expressions.h"
 #include "protocol/value_json.h"
 
 namespace ddb::protocol {
@@ -13,14 +15,31 @@ Json delete_item(RequestContext& ctx, const Json& request) {
   const Json* key_json = get_map(request, "Key", kAttributeValueType);
   constraints.not_null(key_json != nullptr, "key");
   CapacityDetail capacity = parse_return_consumed_capacity(request, constraints);
+  WriteCondition condition;
+  condition.return_item_on_failure = parse_return_on_condition_failure(request, constraints);
   bool all_old = wants_all_old(get_string(request, "ReturnValues"), constraints, true);
-  reject_unsupported(request, {"ConditionExpression", "Expected", "ConditionalOperator",
-                               "ReturnValuesOnConditionCheckFailure"});
+  check_expression_members(request, {{"ConditionExpression"}, {"Expected"}}, true);
+  reject_unsupported(request, {"Expected", "ConditionalOperator"});
   engine::Item key_attributes = decode_attribute_map(*key_json, true);
+  ExpressionAttributes attributes = ExpressionAttributes::from_request(request, true);
+  // An Expected translated by protocol/legacy would set condition.condition here instead.
+  condition.condition = in_envelope(true, [&] {
+    auto resolved = condition_member(request, expr::ExpressionKind::Condition, attributes);
+    attributes.check_all_used();
+    return resolved;
+  });
 
   auto table = require_table(ctx, *table_name);
   engine::Key key = key_from_request(key_attributes, table->key_schema());
-  std::optional<engine::Item> old = table->remove(key);
+  std::optional<engine::Item> old;
+  if (condition.condition) {
+    old = table->write(key, [&](const engine::Item* current) -> std::optional<engine::Item> {
+      condition.check(current);
+      return std::nullopt;
+    });
+  } else {
+    old = table->remove(key);
+  }
 
   Json response = Json::object();
   if (all_old && old) response["Attributes"] = item_to_json(*old);

@@ -12,8 +12,9 @@ Json delete_table(RequestContext& ctx, const Json& request) {
   constraints.check();
   auto existing = ctx.database.find_table(*name);
   if (existing && existing->definition().deletion_protection) {
-    throw engine::Error::validation("Resource cannot be deleted as it is currently protected against "
-                                    "deletion. Disable deletion protection first.");
+    throw engine::Error::validation(
+        "Resource cannot be deleted as it is currently protected against "
+        "deletion. Disable deletion protection first.");
   }
   auto table = ctx.database.delete_table(*name);
   if (!table) {

@@ -3,6 +3,7 @@
 #include "protocol/key_validation.h"
 #include "protocol/operations.h"
 #include "protocol/projection.h"
+#include "protocol/request_expressions.h"
 #include "protocol/value_json.h"
 
 namespace ddb::protocol {
@@ -17,7 +18,12 @@ Json get_item(RequestContext& ctx, const Json& request) {
   bool consistent = get_bool(request, "ConsistentRead").value_or(false);
   Projection projection = parse_projection(request, constraints);
   constraints.check();
+  check_expression_members(request, {{"ProjectionExpression"}, {"AttributesToGet"}}, false);
   engine::Item key_attributes = decode_attribute_map(*key_json, false);
+  ExpressionAttributes attributes = ExpressionAttributes::from_request(request, false);
+  if (auto paths = projection_member(request, attributes))
+    projection = Projection(std::move(*paths));
+  attributes.check_all_used();
 
   auto table = require_table(ctx, *table_name);
   engine::Key key = key_from_request(key_attributes, table->key_schema());

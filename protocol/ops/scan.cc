@@ -1,6 +1,7 @@
 #include "engine/error.h"
 #include "protocol/operations.h"
 #include "protocol/read_page.h"
+#include "protocol/request_expressions.h"
 
 namespace ddb::protocol {
 
@@ -15,8 +16,11 @@ Json scan(RequestContext& ctx, const Json& request) {
   constraints.min(total_segments, 1, "totalSegments");
   constraints.max(total_segments, 1000000, "totalSegments");
   ReadRequest read = parse_read_request(request, constraints, false);
-  reject_unsupported(request, {"IndexName", "FilterExpression", "ScanFilter", "ConditionalOperator",
-                               "ExpressionAttributeNames", "ExpressionAttributeValues"});
+  check_expression_members(request,
+                           {{"ProjectionExpression", "FilterExpression"},
+                            {"AttributesToGet", "ScanFilter", "ConditionalOperator"}},
+                           false);
+  reject_unsupported(request, {"IndexName", "ScanFilter", "ConditionalOperator"});
   if (segment && !total_segments) {
     throw Error::validation(
         "The TotalSegments parameter is required but was not present in the request when Segment "
@@ -30,9 +34,14 @@ Json scan(RequestContext& ctx, const Json& request) {
   if (segment && *segment >= *total_segments) {
     throw Error::validation(
         "The Segment parameter is zero-based and must be less than parameter TotalSegments: "
-        "Segment: " + std::to_string(*segment) + " is not less than TotalSegments: " +
-        std::to_string(*total_segments));
+        "Segment: " +
+        std::to_string(*segment) +
+        " is not less than TotalSegments: " + std::to_string(*total_segments));
   }
+  ExpressionAttributes attributes = ExpressionAttributes::from_request(request, false);
+  // A ScanFilter translated by protocol/legacy would set read.filter here instead.
+  resolve_read_expressions(request, read, attributes);
+  attributes.check_all_used();
   engine::ScanSegment scan_segment;
   if (segment) {
     scan_segment = {static_cast<uint32_t>(*segment), static_cast<uint32_t>(*total_segments)};
@@ -40,9 +49,9 @@ Json scan(RequestContext& ctx, const Json& request) {
 
   auto table = require_table(ctx, read.table_name);
   const engine::KeySchema& schema = table->key_schema();
-  std::optional<engine::Key> start =
-      parse_start_key(request, schema, StartKeyRules::Scan);
-  if (start && engine::Table::segment_of(start->partition, scan_segment.total) != scan_segment.index) {
+  std::optional<engine::Key> start = parse_start_key(request, schema, StartKeyRules::Scan);
+  if (start &&
+      engine::Table::segment_of(start->partition, scan_segment.total) != scan_segment.index) {
     throw Error::validation(
         "The provided Exclusive start key does not map to the provided segment");
   }

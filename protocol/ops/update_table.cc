@@ -22,7 +22,8 @@ Json update_table(RequestContext& ctx, const Json& request) {
   auto deletion_protection = get_bool(request, "DeletionProtectionEnabled");
   constraints.check();
 
-  if (get_list(request, "GlobalSecondaryIndexUpdates") || get_structure(request, "StreamSpecification", "StreamSpecification")) {
+  if (get_list(request, "GlobalSecondaryIndexUpdates") ||
+      get_structure(request, "StreamSpecification", "StreamSpecification")) {
     throw engine::Error::validation("ddblocal does not support index or stream updates yet");
   }
   // Settings with no meaning locally are accepted and kept as they were.

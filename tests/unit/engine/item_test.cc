@@ -2,9 +2,9 @@
 
 #include <gtest/gtest.h>
 
-#include "tests/support/harness.h"
-
 #include <string>
+
+#include "tests/support/harness.h"
 
 namespace ddb::engine {
 namespace {

@@ -2,8 +2,6 @@
 
 #include <gtest/gtest.h>
 
-#include "tests/support/harness.h"
-
 #include <algorithm>
 #include <atomic>
 #include <map>
@@ -14,6 +12,7 @@
 #include <vector>
 
 #include "engine/error.h"
+#include "tests/support/harness.h"
 
 namespace ddb::engine {
 namespace {

@@ -2,14 +2,13 @@
 
 #include <gtest/gtest.h>
 
-#include "tests/support/harness.h"
-
 #include <optional>
 #include <string>
 #include <string_view>
 
 #include "engine/error.h"
 #include "protocol/expr/parser.h"
+#include "tests/support/harness.h"
 
 namespace ddb::protocol {
 namespace {

@@ -1,33 +1,62 @@
 #include "protocol/projection.h"
 
-#include "protocol/item_request.h"
+#include <set>
+#include <string>
+
+#include "engine/error.h"
 
 namespace ddb::protocol {
 
-engine::Item Projection::apply(const engine::Item& item) const {
-  if (all_) return item;
-  if (!paths_.empty()) return engine::project(item, paths_);
-  engine::Item projected;
-  for (const auto& name : names_) {
-    auto it = item.find(name);
-    if (it != item.end()) projected.emplace(it->first, it->second);
+namespace {
+
+// The list as the Java model's toString() writes it: [a, b].
+std::string java_list(const Json& names) {
+  std::string text = "[";
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) text += ", ";
+    text += names[i].get<std::string>();
   }
-  return projected;
+  return text + "]";
 }
 
-Projection parse_projection(const Json& request, Constraints& constraints) {
-  const Json* attributes = get_list(request, "AttributesToGet");
-  if (!attributes) return Projection();
-  if (attributes->empty()) {
-    constraints.add(constraint_violation("'[]'", "attributesToGet",
-                                         "Member must have length greater than or equal to 1"));
+}  // namespace
+
+engine::Item Projection::apply(const engine::Item& item) const {
+  if (all_) return item;
+  return engine::project(item, paths_);
+}
+
+void add_attributes_to_get_constraints(const Json& request, Constraints& constraints,
+                                       std::string_view path) {
+  const Json* names = get_list(request, "AttributesToGet");
+  if (!names) return;
+  for (const Json& name : *names) expect_string(name);
+  if (names->empty()) {
+    constraints.add(
+        constraint_violation("'[]'", path, "Member must have length greater than or equal to 1"));
   }
-  std::vector<std::string> names;
-  for (const Json& name : *attributes) {
-    expect_string(name);
-    names.push_back(name.get<std::string>());
+  if (names->size() > 255) {
+    constraints.add(constraint_violation("'" + java_list(*names) + "'", path,
+                                         "Member must have length less than or equal to 255"));
   }
-  return Projection(std::move(names));
+}
+
+Projection attributes_to_get(const Json& request) {
+  const Json* names = get_list(request, "AttributesToGet");
+  if (!names) return Projection();
+  std::vector<engine::DocumentPath> paths;
+  std::set<std::string> seen;
+  for (const Json& json : *names) {
+    expect_string(json);
+    const std::string& name = json.get_ref<const std::string&>();
+    if (!seen.insert(name).second) {
+      throw engine::Error::validation(
+          "One or more parameter values were invalid: Duplicate value in attribute name: " + name);
+    }
+    // A dot in a name is part of the name, not a path separator.
+    paths.push_back({engine::PathStep{name}});
+  }
+  return Projection(std::move(paths));
 }
 
 }  // namespace ddb::protocol

@@ -28,13 +28,14 @@ ReadRequest parse_read_request(const Json& request, Constraints& constraints, bo
                      "select");
   read.capacity = parse_return_consumed_capacity(request, constraints);
   read.consistent = get_bool(request, "ConsistentRead").value_or(false);
-  read.projection = parse_projection(request, constraints);
+  add_attributes_to_get_constraints(request, constraints);
   constraints.check();
 
   read.table_name = *table_name;
   if (limit) read.limits.limit = static_cast<std::size_t>(*limit);
   bool projection_expression = find_member(request, "ProjectionExpression") != nullptr;
-  if (select == "SPECIFIC_ATTRIBUTES" && read.projection.all() && !projection_expression) {
+  bool has_attributes_to_get = find_member(request, "AttributesToGet") != nullptr;
+  if (select == "SPECIFIC_ATTRIBUTES" && !has_attributes_to_get && !projection_expression) {
     throw Error::validation(
         "Must specify the AttributesToGet or ProjectionExpression when choosing to get "
         "SPECIFIC_ATTRIBUTES");
@@ -45,7 +46,7 @@ ReadRequest parse_read_request(const Json& request, Constraints& constraints, bo
   }
   // The ProjectionExpression forms are other emulators' captures (dynoxide, floci); the
   // AttributesToGet ones are dynalite's.
-  const char* member = !read.projection.all()  ? "AttributesToGet"
+  const char* member = has_attributes_to_get   ? "AttributesToGet"
                        : projection_expression ? "ProjectionExpression"
                                                : nullptr;
   if (select == "COUNT" && member) {

@@ -24,12 +24,13 @@ struct ReadRequest {
   CapacityDetail capacity = CapacityDetail::None;
 };
 
-// Reads TableName, Limit, Select, ConsistentRead, AttributesToGet and ReturnConsumedCapacity, with
-// the model's constraints and DynamoDB's Select rules. `query`: the request is a Query.
+// Reads TableName, Limit, Select, ConsistentRead and ReturnConsumedCapacity, with the model's
+// constraints (AttributesToGet's too) and DynamoDB's Select rules. `query`: the request is a Query.
 ReadRequest parse_read_request(const Json& request, Constraints& constraints, bool query);
 
 // Resolves the expressions Query and Scan share: ProjectionExpression into `read.projection` and
 // FilterExpression into `read.filter`, in that order of DynamoDB's messages (the filter first).
+// AttributesToGet and the legacy filters are the operation's to set (they come earlier).
 void resolve_read_expressions(const Json& request, ReadRequest& read,
                               ExpressionAttributes& attributes);
 

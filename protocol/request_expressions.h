@@ -20,14 +20,21 @@ struct ExpressionMembers {
   std::vector<std::string_view> legacy;       // e.g. {"AttributeUpdates", "Expected"}
 };
 
-// DynamoDB's rules on which of those members a request may combine, in its order:
+// DynamoDB's rules on which of those members a request may combine, checked after the model
+// constraints and before the members themselves, in its order:
 //   "Can not use both expression and non-expression parameters in the same request:
 //    Non-expression parameters: {Expected} Expression parameters: {ConditionExpression}"
-//   "ExpressionAttributeNames can only be specified when using expressions"
-//   "ExpressionAttributeValues can only be specified when using expressions: ConditionExpression is
-//    null" (every expression but ProjectionExpression named, "X and Y are null" for two).
+//    (the members present, a JSON null counting as absent, in the operation's fixed order;
+//    dynalite test/query.js and updateItem.js, from AWS);
+//   "ExpressionAttributeNames can only be specified when using expressions" (no expression);
+//   "ExpressionAttributeValues can only be specified when using expressions" (no expression but
+//    ProjectionExpression, which takes no values).
 // KeyConditions without KeyConditionExpression does not count as legacy (Query needs one of them).
-// `enveloped`: PutItem/UpdateItem/DeleteItem put these in "1 validation error detected: ".
+// `enveloped`: PutItem/UpdateItem/DeleteItem put these in "1 validation error detected: " and,
+// on DynamoDB's newer validator, end the ExpressionAttributeValues message there (paritysuite
+// putItem.test.ts, 2026-10); the older operations add ": FilterExpression and
+// KeyConditionExpression are null" (the value-taking expressions, "is null" for one; dynalite
+// test/query.js, scan.js).
 void check_expression_members(const Json& request, const ExpressionMembers& members,
                               bool enveloped);
 

@@ -16,9 +16,10 @@ Json get_item(RequestContext& ctx, const Json& request) {
   constraints.not_null(key_json != nullptr, "key");
   CapacityDetail capacity = parse_return_consumed_capacity(request, constraints);
   bool consistent = get_bool(request, "ConsistentRead").value_or(false);
-  Projection projection = parse_projection(request, constraints);
+  add_attributes_to_get_constraints(request, constraints);
   constraints.check();
   check_expression_members(request, {{"ProjectionExpression"}, {"AttributesToGet"}}, false);
+  Projection projection = attributes_to_get(request);
   engine::Item key_attributes = decode_attribute_map(*key_json, false);
   ExpressionAttributes attributes = ExpressionAttributes::from_request(request, false);
   if (auto paths = projection_member(request, attributes))

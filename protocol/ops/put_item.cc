@@ -2,6 +2,8 @@
 #include "protocol/conditional_write.h"
 #include "protocol/item_request.h"
 #include "protocol/key_validation.h"
+#include "protocol/legacy/constraints.h"
+#include "protocol/legacy/expected.h"
 #include "protocol/operations.h"
 #include "protocol/request_expressions.h"
 #include "protocol/value_json.h"
@@ -17,17 +19,19 @@ Json put_item(RequestContext& ctx, const Json& request) {
   CapacityDetail capacity = parse_return_consumed_capacity(request, constraints);
   WriteCondition condition;
   condition.return_item_on_failure = parse_return_on_condition_failure(request, constraints);
+  legacy::add_legacy_constraints(request, constraints, legacy::ConditionalOperatorWording::Older);
   bool all_old = wants_all_old(get_string(request, "ReturnValues"), constraints, false);
-  check_expression_members(request, {{"ConditionExpression"}, {"Expected"}}, true);
-  reject_unsupported(request, {"Expected", "ConditionalOperator"});
+  check_expression_members(request, {{"ConditionExpression"}, {"Expected", "ConditionalOperator"}},
+                           true);
   engine::Item item = decode_attribute_map(*item_json, true);
   ExpressionAttributes attributes = ExpressionAttributes::from_request(request, true);
-  // An Expected translated by protocol/legacy would set condition.condition here instead.
   condition.condition = in_envelope(true, [&] {
     auto resolved = condition_member(request, expr::ExpressionKind::Condition, attributes);
     attributes.check_all_used();
     return resolved;
   });
+  // Expected and ConditionExpression exclude each other (check_expression_members).
+  if (auto expected = legacy::expected_condition(request, true)) condition.condition = expected;
 
   auto table = require_table(ctx, *table_name);
   validate_item_key(item, table->key_schema());

@@ -3,6 +3,9 @@
 #include "protocol/expr/document_paths.h"
 #include "protocol/expr/parser.h"
 #include "protocol/key_condition.h"
+#include "protocol/legacy/constraints.h"
+#include "protocol/legacy/filter.h"
+#include "protocol/legacy/key_conditions.h"
 #include "protocol/operations.h"
 #include "protocol/read_page.h"
 #include "protocol/request_expressions.h"
@@ -28,13 +31,16 @@ void check_start_key(const engine::Key& start, const KeyCondition& condition) {
 }
 
 // A Query's filter may not read the key attributes (dynalite's query tests, recorded against
-// DynamoDB): the key condition is where they belong.
-void check_filter_attributes(const engine::Condition& filter, const engine::KeySchema& schema) {
+// DynamoDB): the key condition is where they belong. `member` names the filter as the message
+// does: "Filter Expression" or "QueryFilter".
+void check_filter_attributes(const engine::Condition& filter, const engine::KeySchema& schema,
+                             std::string_view member) {
   for (const std::string& name : expr::top_level_names(filter)) {
     if (name == schema.partition.name || (schema.sort && name == schema.sort->name)) {
-      throw Error::validation(
-          "Filter Expression can only contain non-primary key attributes: Primary key attribute: " +
-          name);
+      throw Error::validation(std::string(member) +
+                              " can only contain non-primary key attributes: Primary key "
+                              "attribute: " +
+                              name);
     }
   }
 }
@@ -43,6 +49,7 @@ void check_filter_attributes(const engine::Condition& filter, const engine::KeyS
 
 Json query(RequestContext& ctx, const Json& request) {
   Constraints constraints;
+  legacy::add_legacy_constraints(request, constraints, legacy::ConditionalOperatorWording::Newer);
   ReadRequest read = parse_read_request(request, constraints, true);
   bool forward = get_bool(request, "ScanIndexForward").value_or(true);
   check_expression_members(
@@ -50,25 +57,39 @@ Json query(RequestContext& ctx, const Json& request) {
       {{"ProjectionExpression", "FilterExpression", "KeyConditionExpression"},
        {"AttributesToGet", "QueryFilter", "ConditionalOperator", "KeyConditions"}},
       false);
-  reject_unsupported(request, {"IndexName", "QueryFilter", "KeyConditions", "ConditionalOperator"});
+  reject_unsupported(request, {"IndexName"});
+  // dynalite test/query.js: AttributesToGet, then the QueryFilter, then the key condition.
+  read.projection = attributes_to_get(request);
+  std::optional<legacy::Filter> query_filter =
+      legacy::read_filter(request, legacy::FilterMember::QueryFilter);
   auto expression = get_string(request, "KeyConditionExpression");
-  if (!expression) {
+  if (!expression && !find_member(request, "KeyConditions")) {
     throw Error::validation(
         "Either the KeyConditions or KeyConditionExpression parameter must be specified in the "
         "request.");
   }
   ExpressionAttributes attributes = ExpressionAttributes::from_request(request, false);
-  expr::Condition parsed = expr::parse_condition(*expression, expr::ExpressionKind::KeyCondition);
-  std::vector<KeyPredicate> predicates = key_predicates(parsed, attributes);
-  expr::check_operand_counts(parsed, expr::ExpressionKind::KeyCondition);
-  // A QueryFilter translated by protocol/legacy would set read.filter here instead.
+  std::vector<KeyPredicate> predicates;
+  std::vector<legacy::AttributeCondition> key_conditions;
+  if (expression) {
+    expr::Condition parsed = expr::parse_condition(*expression, expr::ExpressionKind::KeyCondition);
+    predicates = key_predicates(parsed, attributes);
+    expr::check_operand_counts(parsed, expr::ExpressionKind::KeyCondition);
+  } else {
+    key_conditions = legacy::read_key_conditions(request);
+  }
   resolve_read_expressions(request, read, attributes);
+  if (query_filter) read.filter = legacy::filter_condition(*query_filter);
   attributes.check_all_used();
 
   auto table = require_table(ctx, read.table_name);
   const engine::KeySchema& schema = table->key_schema();
+  if (!expression) predicates = legacy::key_predicates(key_conditions, schema);
   KeyCondition condition = match_key_schema(predicates, schema);
-  if (read.filter) check_filter_attributes(*read.filter, schema);
+  if (read.filter) {
+    check_filter_attributes(*read.filter, schema,
+                            query_filter ? "QueryFilter" : "Filter Expression");
+  }
   std::optional<engine::Key> start = parse_start_key(request, schema, StartKeyRules::Query);
   if (start) check_start_key(*start, condition);
 

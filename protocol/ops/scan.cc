@@ -1,4 +1,6 @@
 #include "engine/error.h"
+#include "protocol/legacy/constraints.h"
+#include "protocol/legacy/filter.h"
 #include "protocol/operations.h"
 #include "protocol/read_page.h"
 #include "protocol/request_expressions.h"
@@ -15,12 +17,17 @@ Json scan(RequestContext& ctx, const Json& request) {
   constraints.max(segment, 999999, "segment");
   constraints.min(total_segments, 1, "totalSegments");
   constraints.max(total_segments, 1000000, "totalSegments");
+  legacy::add_legacy_constraints(request, constraints, legacy::ConditionalOperatorWording::Older);
   ReadRequest read = parse_read_request(request, constraints, false);
   check_expression_members(request,
                            {{"ProjectionExpression", "FilterExpression"},
                             {"AttributesToGet", "ScanFilter", "ConditionalOperator"}},
                            false);
-  reject_unsupported(request, {"IndexName", "ScanFilter", "ConditionalOperator"});
+  reject_unsupported(request, {"IndexName"});
+  // dynalite validations/scan.js: AttributesToGet, then ScanFilter, then the segments.
+  read.projection = attributes_to_get(request);
+  std::optional<legacy::Filter> scan_filter =
+      legacy::read_filter(request, legacy::FilterMember::ScanFilter);
   if (segment && !total_segments) {
     throw Error::validation(
         "The TotalSegments parameter is required but was not present in the request when Segment "
@@ -39,8 +46,8 @@ Json scan(RequestContext& ctx, const Json& request) {
         " is not less than TotalSegments: " + std::to_string(*total_segments));
   }
   ExpressionAttributes attributes = ExpressionAttributes::from_request(request, false);
-  // A ScanFilter translated by protocol/legacy would set read.filter here instead.
   resolve_read_expressions(request, read, attributes);
+  if (scan_filter) read.filter = legacy::filter_condition(*scan_filter);
   attributes.check_all_used();
   engine::ScanSegment scan_segment;
   if (segment) {

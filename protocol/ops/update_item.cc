@@ -2,11 +2,15 @@
 
 #include "engine/error.h"
 #include "engine/expression.h"
+#include "engine/update_messages.h"
 #include "protocol/conditional_write.h"
 #include "protocol/expr/parser.h"
 #include "protocol/expr/resolve.h"
 #include "protocol/item_request.h"
 #include "protocol/key_validation.h"
+#include "protocol/legacy/attribute_updates.h"
+#include "protocol/legacy/constraints.h"
+#include "protocol/legacy/expected.h"
 #include "protocol/operations.h"
 #include "protocol/request_expressions.h"
 #include "protocol/value_json.h"
@@ -41,6 +45,19 @@ bool only_removes(const std::vector<engine::UpdateAction>& actions) {
   });
 }
 
+// engine::apply_update, with the legacy wording of an operand-type error when the actions came from
+// AttributeUpdates: ADD or DELETE against an attribute of another type, ADD of a list to a
+// non-list (dynalite test/updateItem.js, from AWS).
+engine::Item apply_actions(const engine::Item& item,
+                           const std::vector<engine::UpdateAction>& actions, bool legacy_updates) {
+  try {
+    return engine::apply_update(item, actions);
+  } catch (const Error& error) {
+    if (!legacy_updates || error.message() != engine::kIncorrectDataTypeMessage) throw;
+    throw Error::validation("Type mismatch for attribute to update");
+  }
+}
+
 // The "Attributes" member ReturnValues asks for: the whole item before or after, or only what the
 // actions touched (their paths, projected from the item before or after).
 std::optional<engine::Item> returned_attributes(const std::string& return_values,
@@ -73,14 +90,14 @@ Json update_item(RequestContext& ctx, const Json& request) {
   auto return_values = get_string(request, "ReturnValues");
   constraints.one_of(return_values, {"ALL_NEW", "UPDATED_OLD", "ALL_OLD", "NONE", "UPDATED_NEW"},
                      "returnValues");
+  legacy::add_legacy_constraints(request, constraints, legacy::ConditionalOperatorWording::Older);
   constraints.check();
-  check_expression_members(
-      request, {{"UpdateExpression", "ConditionExpression"}, {"AttributeUpdates", "Expected"}},
-      true);
-  reject_unsupported(request, {"AttributeUpdates", "Expected", "ConditionalOperator"});
+  check_expression_members(request,
+                           {{"UpdateExpression", "ConditionExpression"},
+                            {"AttributeUpdates", "Expected", "ConditionalOperator"}},
+                           true);
   engine::Item key_attributes = decode_attribute_map(*key_json, true);
   ExpressionAttributes attributes = ExpressionAttributes::from_request(request, true);
-  // AttributeUpdates and Expected translated by protocol/legacy would set these two instead.
   std::vector<engine::UpdateAction> actions;
   in_envelope(true, [&] {
     if (auto text = get_string(request, "UpdateExpression")) {
@@ -89,6 +106,10 @@ Json update_item(RequestContext& ctx, const Json& request) {
     condition.condition = condition_member(request, expr::ExpressionKind::Condition, attributes);
     attributes.check_all_used();
   });
+  // The legacy members exclude the expressions they replace (check_expression_members).
+  const bool legacy_updates = find_member(request, "AttributeUpdates") != nullptr;
+  if (legacy_updates) actions = legacy::attribute_updates(request, true);
+  if (auto expected = legacy::expected_condition(request, true)) condition.condition = expected;
 
   auto table = require_table(ctx, *table_name);
   const engine::KeySchema& schema = table->key_schema();
@@ -100,8 +121,8 @@ Json update_item(RequestContext& ctx, const Json& request) {
         condition.check(current);
         if (!current && only_removes(actions)) return std::nullopt;
         // A missing item is created from the request's key (an upsert).
-        engine::Item next =
-            engine::apply_update(current ? *current : engine::key_to_item(key, schema), actions);
+        engine::Item next = apply_actions(current ? *current : engine::key_to_item(key, schema),
+                                          actions, legacy_updates);
         if (engine::item_size(next) > engine::kMaxItemBytes) {
           // paritysuite's item-size captures (us-east-1, 2026).
           throw Error::validation("Item size to update has exceeded the maximum allowed size");

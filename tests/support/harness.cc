@@ -61,4 +61,10 @@ engine::KeySchema composite_schema(const std::string& partition, engine::Type pa
   return schema;
 }
 
+void expect_validation(const CallResult& r, const std::string& message) {
+  EXPECT_EQ(r.status, 400) << r.body.dump();
+  EXPECT_EQ(r.error_type, "ValidationException") << r.body.dump();
+  EXPECT_EQ(r.message, message);
+}
+
 }  // namespace ddb::test

@@ -48,6 +48,9 @@ class Harness {
   protocol::Dispatcher dispatcher_;
 };
 
+// Expects a ValidationException (HTTP 400) with exactly `message`.
+void expect_validation(const CallResult& r, const std::string& message);
+
 // A composite key schema. Built out of line: GCC 12 misreports brace-initialised KeySchema
 // temporaries (std::optional of a struct holding a string) as maybe-uninitialized at -O2.
 engine::KeySchema composite_schema(const std::string& partition, engine::Type partition_type,

@@ -15,11 +15,6 @@ using nlohmann::json;
 using test::CallResult;
 using test::Harness;
 
-void expect_validation(const CallResult& r, const std::string& message) {
-  EXPECT_EQ(r.error_type, "ValidationException") << r.body.dump();
-  EXPECT_EQ(r.message, message);
-}
-
 void expect_condition_failed(const CallResult& r) {
   EXPECT_EQ(r.status, 400);
   EXPECT_EQ(r.error_type, "ConditionalCheckFailedException") << r.body.dump();

@@ -15,11 +15,6 @@ using nlohmann::json;
 using test::CallResult;
 using test::Harness;
 
-void expect_validation(const CallResult& r, const std::string& message) {
-  EXPECT_EQ(r.error_type, "ValidationException") << r.body.dump();
-  EXPECT_EQ(r.message, message);
-}
-
 // Items a/0..a/4 with n = their sort key.
 void fill(Harness& h) {
   h.create_table("tbl", "sk", "N");

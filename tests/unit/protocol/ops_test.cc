@@ -20,13 +20,6 @@ using test::Harness;
 
 const std::string kInvalid = "One or more parameter values were invalid: ";
 
-// Expects a ValidationException with exactly `message`.
-void expect_validation(const CallResult& r, const std::string& message) {
-  EXPECT_EQ(r.status, 400) << r.body.dump();
-  EXPECT_EQ(r.error_type, "ValidationException") << r.body.dump();
-  EXPECT_EQ(r.message, message);
-}
-
 // Expects "N validation errors detected: " followed by exactly `parts` joined by "; " in any
 // order (DynamoDB does not keep the order of constraint violations stable).
 void expect_violations(const CallResult& r, const std::vector<std::string>& parts) {

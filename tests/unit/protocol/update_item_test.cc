@@ -14,11 +14,6 @@ using nlohmann::json;
 using test::CallResult;
 using test::Harness;
 
-void expect_validation(const CallResult& r, const std::string& message) {
-  EXPECT_EQ(r.error_type, "ValidationException") << r.body.dump();
-  EXPECT_EQ(r.message, message);
-}
-
 json update(const std::string& expression, const json& values = json::object()) {
   json request = {
       {"TableName", "tbl"}, {"Key", {{"pk", {{"S", "a"}}}}}, {"UpdateExpression", expression}};

@@ -1,0 +1,78 @@
+#include "protocol/legacy/key_conditions.h"
+
+#include <optional>
+#include <string>
+
+#include "engine/error.h"
+
+namespace ddb::protocol::legacy {
+
+using engine::Error;
+
+namespace {
+
+std::optional<KeyPredicate::Op> indexable(ComparisonOperator op) {
+  switch (op) {
+    case ComparisonOperator::Eq:
+      return KeyPredicate::Op::Eq;
+    case ComparisonOperator::Le:
+      return KeyPredicate::Op::Le;
+    case ComparisonOperator::Lt:
+      return KeyPredicate::Op::Lt;
+    case ComparisonOperator::Ge:
+      return KeyPredicate::Op::Ge;
+    case ComparisonOperator::Gt:
+      return KeyPredicate::Op::Gt;
+    case ComparisonOperator::BeginsWith:
+      return KeyPredicate::Op::BeginsWith;
+    case ComparisonOperator::Between:
+      return KeyPredicate::Op::Between;
+    default:
+      return std::nullopt;
+  }
+}
+
+[[noreturn]] void missed(const std::string& name) {
+  throw Error::validation("Query condition missed key schema element: " + name);
+}
+
+}  // namespace
+
+std::vector<AttributeCondition> read_key_conditions(const Json& request) {
+  const Json* map = find_member(request, "KeyConditions");
+  std::vector<AttributeCondition> conditions;
+  if (map) {
+    expect_map(*map, "com.amazonaws.dynamodb.v20120810.Condition");
+    for (const auto& [attribute, condition] : map->items()) {
+      conditions.push_back(read_condition(attribute, condition, "keyConditions"));
+    }
+  }
+  if (conditions.empty() || conditions.size() > 2) {
+    throw Error::validation("Conditions can be of length 1 or 2 only");
+  }
+  return conditions;
+}
+
+std::vector<KeyPredicate> key_predicates(const std::vector<AttributeCondition>& conditions,
+                                         const engine::KeySchema& schema) {
+  bool has_partition = false;
+  for (const auto& condition : conditions) {
+    has_partition = has_partition || condition.attribute == schema.partition.name;
+  }
+  if (!has_partition) missed(schema.partition.name);
+  for (const auto& condition : conditions) {
+    if (condition.attribute == schema.partition.name) continue;
+    if (!schema.sort) throw Error::validation("Query key condition not supported");
+    if (condition.attribute != schema.sort->name) missed(schema.sort->name);
+  }
+  std::vector<KeyPredicate> predicates;
+  for (const auto& condition : conditions) {
+    std::optional<KeyPredicate::Op> op = indexable(condition.op);
+    if (!op)
+      throw Error::validation("Attempted conditional constraint is not an indexable operation");
+    predicates.push_back(KeyPredicate{condition.attribute, *op, condition.values});
+  }
+  return predicates;
+}
+
+}  // namespace ddb::protocol::legacy

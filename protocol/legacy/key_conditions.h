@@ -1,0 +1,32 @@
+#pragma once
+
+#include <vector>
+
+#include "engine/item.h"
+#include "protocol/json_fields.h"
+#include "protocol/key_condition.h"
+#include "protocol/legacy/comparison.h"
+
+namespace ddb::protocol::legacy {
+
+// A Query's KeyConditions, read and validated without the table: each Condition's values and
+// validate_condition (legacy/comparison.h), attribute by attribute, then the count: "Conditions
+// can be of length 1 or 2 only" for none or more than two (dynalite test/query.js, from AWS).
+// Call after add_legacy_constraints, check_expression_members, the QueryFilter and the
+// "Either the KeyConditions or KeyConditionExpression parameter must be specified" check.
+// Requires: the request has KeyConditions.
+std::vector<AttributeCondition> read_key_conditions(const Json& request);
+
+// Once the key schema is known: the conditions as KeyPredicates for match_key_schema, which then
+// applies the rules shared with KeyConditionExpression ("Query key condition not supported",
+// "Condition parameter type does not match schema type", ...). Before that, in DynamoDB's order
+// (dynalite test/query.js, from AWS):
+//   "Query condition missed key schema element: pk" (no condition on the partition key; with two
+//     conditions, one not on the sort key names the sort key; on a table without one, "Query key
+//     condition not supported");
+//   "Attempted conditional constraint is not an indexable operation" (NE, NULL, NOT_NULL,
+//     CONTAINS, NOT_CONTAINS or IN on a key attribute).
+std::vector<KeyPredicate> key_predicates(const std::vector<AttributeCondition>& conditions,
+                                         const engine::KeySchema& schema);
+
+}  // namespace ddb::protocol::legacy

@@ -48,10 +48,10 @@ bool only_removes(const std::vector<engine::UpdateAction>& actions) {
 // engine::apply_update, with the legacy wording of an operand-type error when the actions came from
 // AttributeUpdates: ADD or DELETE against an attribute of another type, ADD of a list to a
 // non-list (dynalite test/updateItem.js, from AWS).
-engine::Item apply_actions(const engine::Item& item,
+engine::Item apply_actions(const engine::Item& item, bool item_exists,
                            const std::vector<engine::UpdateAction>& actions, bool legacy_updates) {
   try {
-    return engine::apply_update(item, actions);
+    return engine::apply_update(item, actions, item_exists);
   } catch (const Error& error) {
     if (!legacy_updates || error.message() != engine::kIncorrectDataTypeMessage) throw;
     throw Error::validation("Type mismatch for attribute to update");
@@ -122,7 +122,7 @@ Json update_item(RequestContext& ctx, const Json& request) {
         if (!current && only_removes(actions)) return std::nullopt;
         // A missing item is created from the request's key (an upsert).
         engine::Item next = apply_actions(current ? *current : engine::key_to_item(key, schema),
-                                          actions, legacy_updates);
+                                          current != nullptr, actions, legacy_updates);
         if (engine::item_size(next) > engine::kMaxItemBytes) {
           // paritysuite's item-size captures (us-east-1, 2026).
           throw Error::validation("Item size to update has exceeded the maximum allowed size");

@@ -57,6 +57,24 @@ TEST(UpdateItem, OnlyRemovingAttributesDoesNotCreateAMissingItem) {
   EXPECT_EQ(get(h), json());
 }
 
+TEST(UpdateItem, CreatingAnItemIgnoresARemoveThroughAMissingParent) {
+  Harness h;
+  h.create_table("tbl");
+  CallResult r = h.call("UpdateItem", update("SET n = :n REMOVE m.x", {{":n", {{"N", "1"}}}}));
+  EXPECT_EQ(r.status, 200) << r.body.dump();
+  EXPECT_EQ(get(h), json::parse(R"({"pk":{"S":"a"},"n":{"N":"1"}})"));
+}
+
+TEST(UpdateItem, ARemoveThroughAMissingParentOfAnExistingItemIsInvalid) {
+  Harness h;
+  h.create_table("tbl");
+  ASSERT_EQ(h.call("UpdateItem", update("SET n = :n", {{":n", {{"N", "1"}}}})).status, 200);
+  CallResult r = h.call("UpdateItem", update("SET n = :n REMOVE m.x", {{":n", {{"N", "2"}}}}));
+  EXPECT_EQ(r.error_type, "ValidationException");
+  EXPECT_EQ(r.message, "The document path provided in the update expression is invalid for update");
+  EXPECT_EQ(get(h), json::parse(R"({"pk":{"S":"a"},"n":{"N":"1"}})"));
+}
+
 TEST(UpdateItem, ReturnValuesSelectWhatComesBack) {
   Harness h;
   h.create_table("tbl");

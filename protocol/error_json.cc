@@ -60,7 +60,8 @@ Response error_response(const engine::Error& error) {
   // ConditionalCheckFailedException's "Item" member (ReturnValuesOnConditionCheckFailure=ALL_OLD),
   // beside "message" as the service model puts it.
   if (error.item()) body["Item"] = item_to_json(*error.item());
-  return {wire.status, body.dump(), {}};
+  // A message may quote request text; never let an invalid UTF-8 byte turn an error into a 500.
+  return {wire.status, body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace), {}};
 }
 
 }  // namespace ddb::protocol

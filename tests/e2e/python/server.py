@@ -176,3 +176,28 @@ def create_table(client, name, hash_key=("PK", "S"), range_key=None, **extra):
     args.update(extra)
     client.create_table(**args)
     return name
+
+
+def assert_error(test, context, code, message):
+    """Asserts that the ClientError in `context` is DynamoDB's HTTP 400 `code` with exactly `message`.
+    Usable as a method: `assertError = harness.assert_error`."""
+    error = context.exception.response["Error"]
+    test.assertEqual(error["Code"], code)
+    test.assertEqual(error["Message"], message)
+    test.assertEqual(context.exception.response["ResponseMetadata"]["HTTPStatusCode"], 400)
+
+
+def sorted_sets(item):
+    """The item with SS, NS and BS members sorted: DynamoDB does not keep a set's order."""
+    result = {}
+    for name, value in item.items():
+        (kind, inner), = value.items()
+        if kind in ("SS", "NS", "BS"):
+            result[name] = {kind: sorted(inner)}
+        elif kind == "M":
+            result[name] = {"M": sorted_sets(inner)}
+        elif kind == "L":
+            result[name] = {"L": [list(sorted_sets({"_": v}).values())[0] for v in inner]}
+        else:
+            result[name] = value
+    return result

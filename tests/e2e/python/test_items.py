@@ -33,32 +33,12 @@ def tearDownModule():
         server.stop()
 
 
-def sorted_sets(item):
-    """The item with SS, NS and BS members sorted: DynamoDB does not keep a set's order."""
-    result = {}
-    for name, value in item.items():
-        (kind, inner), = value.items()
-        if kind in ("SS", "NS", "BS"):
-            result[name] = {kind: sorted(inner)}
-        elif kind == "M":
-            result[name] = {"M": sorted_sets(inner)}
-        elif kind == "L":
-            result[name] = {"L": [list(sorted_sets({"_": v}).values())[0] for v in inner]}
-        else:
-            result[name] = value
-    return result
-
-
 class ItemsTest(unittest.TestCase):
     def setUp(self):
         self.client = SERVER.client()
         self.raw = SERVER.client(raw_errors=True)
 
-    def assertError(self, context, code, message):
-        error = context.exception.response["Error"]
-        self.assertEqual(error["Code"], code)
-        self.assertEqual(error["Message"], message)
-        self.assertEqual(context.exception.response["ResponseMetadata"]["HTTPStatusCode"], 400)
+    assertError = harness.assert_error
 
     def assertPutRejected(self, item, message, table=None):
         with self.assertRaises(ClientError) as context:
@@ -103,7 +83,7 @@ class ItemsTest(unittest.TestCase):
         }
         self.client.put_item(TableName=TABLE, Item=item)
         got = self.get({"pk": {"S": "every-type"}})["Item"]
-        self.assertEqual(sorted_sets(got), sorted_sets(item))
+        self.assertEqual(harness.sorted_sets(got), harness.sorted_sets(item))
 
     def test_numbers_come_back_canonical(self):
         """DynamoDB stores numbers as decimals and returns them without exponents, leading zeros or trailing fractional zeros."""

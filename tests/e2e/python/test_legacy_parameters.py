@@ -55,11 +55,7 @@ class LegacyParametersTest(unittest.TestCase):
         self.client = SERVER.client()
         self.raw = SERVER.client(raw_errors=True)
 
-    def assertError(self, context, code, message):
-        error = context.exception.response["Error"]
-        self.assertEqual(error["Code"], code)
-        self.assertEqual(error["Message"], message)
-        self.assertEqual(context.exception.response["ResponseMetadata"]["HTTPStatusCode"], 400)
+    assertError = harness.assert_error
 
     def assertConditionFails(self, call):
         with self.assertRaises(ClientError) as context:

@@ -44,11 +44,7 @@ class TablesTest(unittest.TestCase):
         # server's own answer is what the test sees.
         self.raw = SERVER.client(raw_errors=True)
 
-    def assertError(self, context, code, message):
-        error = context.exception.response["Error"]
-        self.assertEqual(error["Code"], code)
-        self.assertEqual(error["Message"], message)
-        self.assertEqual(context.exception.response["ResponseMetadata"]["HTTPStatusCode"], 400)
+    assertError = harness.assert_error
 
     def create_composite(self, name, **extra):
         args = {

@@ -39,30 +39,12 @@ def key(name):
     return {"PK": {"S": name}}
 
 
-def sorted_sets(item):
-    """The item with SS, NS and BS members sorted: DynamoDB does not keep a set's order."""
-    result = {}
-    for name, value in item.items():
-        (kind, inner), = value.items()
-        if kind in ("SS", "NS", "BS"):
-            result[name] = {kind: sorted(inner)}
-        elif kind == "M":
-            result[name] = {"M": sorted_sets(inner)}
-        else:
-            result[name] = value
-    return result
-
-
 class UpdatesTest(unittest.TestCase):
     def setUp(self):
         self.client = SERVER.client()
         self.raw = SERVER.client(raw_errors=True)
 
-    def assertError(self, context, code, message):
-        error = context.exception.response["Error"]
-        self.assertEqual(error["Code"], code)
-        self.assertEqual(error["Message"], message)
-        self.assertEqual(context.exception.response["ResponseMetadata"]["HTTPStatusCode"], 400)
+    assertError = harness.assert_error
 
     def get(self, name, table=None, item_key=None):
         return self.client.get_item(TableName=table or TABLE, Key=item_key or key(name),

@@ -27,9 +27,9 @@ class PageBuilder {
   // Adds an item; returns false once the page is full (the item is still added).
   bool add(const Item& item) {
     page_.items.push_back(item);
-    bytes_ += item_size(item);
-    full_ =
-        (limits_.limit != 0 && page_.items.size() >= limits_.limit) || bytes_ >= limits_.max_bytes;
+    page_.bytes_read += item_size(item);
+    full_ = (limits_.limit != 0 && page_.items.size() >= limits_.limit) ||
+            page_.bytes_read >= limits_.max_bytes;
     return !full_;
   }
   bool full() const { return full_; }
@@ -41,7 +41,6 @@ class PageBuilder {
  private:
   const PageLimits& limits_;
   Page page_;
-  std::size_t bytes_ = 0;
   bool full_ = false;
 };
 
@@ -95,26 +94,29 @@ std::optional<Item> Table::write(const Key& key, const WriteDecision& decide) {
   const Item* current = it == shard.partitions.end() ? nullptr : it->second.find(sort_slot(key));
   std::optional<Item> next = decide(current);
   std::optional<Item> old;
+  std::size_t stored_size = 0;
   if (next) {
-    if (it == shard.partitions.end())
+    stored_size = item_size(*next);
+    if (it == shard.partitions.end()) {
       it = shard.partitions.try_emplace(Slot{hash, key.partition}).first;
-    old = it->second.put(sort_slot(key), *next);
+    }
+    old = it->second.put(sort_slot(key), std::move(*next));
   } else if (current) {
     old = it->second.remove(sort_slot(key));
     if (it->second.empty()) shard.partitions.erase(it);
   }
-  account(old, next);
+  account(old, next.has_value(), stored_size);
   return old;
 }
 
-void Table::account(const std::optional<Item>& before, const std::optional<Item>& after) {
+void Table::account(const std::optional<Item>& before, bool stored, std::size_t stored_size) {
   if (before) {
     item_count_.fetch_sub(1, std::memory_order_relaxed);
     size_bytes_.fetch_sub(item_size(*before), std::memory_order_relaxed);
   }
-  if (after) {
+  if (stored) {
     item_count_.fetch_add(1, std::memory_order_relaxed);
-    size_bytes_.fetch_add(item_size(*after), std::memory_order_relaxed);
+    size_bytes_.fetch_add(stored_size, std::memory_order_relaxed);
   }
 }
 

@@ -32,6 +32,7 @@ struct PageLimits {
 struct Page {
   std::vector<Item> items;
   std::optional<Key> last_evaluated_key;
+  std::size_t bytes_read = 0;  // item_size() summed over `items`, for read capacity
 };
 
 // A parallel-scan segment: segment `index` of `total` covers an equal slice of the partition-key
@@ -107,7 +108,9 @@ class Table {
   Shard& shard_for(uint64_t hash) { return shards_[hash >> (64 - kShardBits)]; }
   const Shard& shard_for(uint64_t hash) const { return shards_[hash >> (64 - kShardBits)]; }
   const AttributeValue& sort_slot(const Key& key) const;
-  void account(const std::optional<Item>& before, const std::optional<Item>& after);
+  // Updates the counters for a write that replaced `before` and, when `stored`, stored an item of
+  // `stored_size` bytes.
+  void account(const std::optional<Item>& before, bool stored, std::size_t stored_size);
 
   const KeySchema key_schema_;
   mutable std::mutex definition_mutex_;

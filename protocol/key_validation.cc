@@ -88,10 +88,12 @@ engine::Key key_from_request(const engine::Item& key, const engine::KeySchema& s
   return result;
 }
 
-void validate_item_size(const engine::Item& item) {
-  if (engine::item_size(item) > engine::kMaxItemBytes) {
+std::size_t validate_item_size(const engine::Item& item) {
+  std::size_t size = engine::item_size(item);
+  if (size > engine::kMaxItemBytes) {
     throw Error::validation("Item size has exceeded the maximum allowed size");
   }
+  return size;
 }
 
 }  // namespace ddb::protocol

@@ -17,7 +17,7 @@ engine::Key key_from_request(const engine::Item& key, const engine::KeySchema& s
 void validate_key_value(const engine::AttributeValue& value, const engine::KeyAttribute& attribute,
                         bool partition);
 
-// Checks an item's total size against DynamoDB's 400 KB limit.
-void validate_item_size(const engine::Item& item);
+// Checks an item's total size against DynamoDB's 400 KB limit; returns the size.
+std::size_t validate_item_size(const engine::Item& item);
 
 }  // namespace ddb::protocol

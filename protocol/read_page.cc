@@ -90,8 +90,6 @@ std::optional<engine::Key> parse_start_key(const Json& request, const engine::Ke
 Json page_response(const engine::Page& page, const ReadRequest& read,
                    const engine::KeySchema& schema) {
   Json response = Json::object();
-  std::size_t bytes_read = 0;
-  for (const auto& item : page.items) bytes_read += engine::item_size(item);
   Json items = Json::array();
   std::size_t count = 0;
   for (const auto& item : page.items) {
@@ -107,7 +105,7 @@ Json page_response(const engine::Page& page, const ReadRequest& read,
         item_to_json(engine::key_to_item(*page.last_evaluated_key, schema));
   }
   add_consumed_capacity(response, read.capacity, read.table_name,
-                        read_units(bytes_read, read.consistent));
+                        read_units(page.bytes_read, read.consistent));
   return response;
 }
 

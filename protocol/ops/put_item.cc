@@ -35,8 +35,7 @@ Json put_item(RequestContext& ctx, const Json& request) {
 
   auto table = require_table(ctx, *table_name);
   validate_item_key(item, table->key_schema());
-  validate_item_size(item);
-  std::size_t new_size = engine::item_size(item);
+  std::size_t new_size = validate_item_size(item);
   std::optional<engine::Item> old;
   if (condition.condition) {
     engine::Key key = engine::key_of(item, table->key_schema());

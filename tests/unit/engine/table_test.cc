@@ -60,6 +60,18 @@ std::string label(const Item& item) {
   return text;
 }
 
+TEST(Table, PagesReportTheBytesTheyRead) {
+  Table table(composite_definition());
+  table.put(row("a", 1, "xyz"));
+  table.put(row("a", 2));
+  // "pk"+"a" = 3, "sk"+1 = 2+2 = 4, "data"+"xyz" = 7: 14 bytes, then 3 + 4 = 7 bytes.
+  Page page =
+      table.query(s("a"), SortKeyRange::all(), Direction::Forward, PageLimits{}, std::nullopt);
+  EXPECT_EQ(page.bytes_read, 21u);
+  Page scan = table.scan(ScanSegment{}, PageLimits{1, kMaxPageBytes}, std::nullopt);
+  EXPECT_EQ(scan.bytes_read, 14u);
+}
+
 TEST(Table, GetReturnsWhatPutStored) {
   Table table(composite_definition());
   EXPECT_FALSE(table.put(row("a", 1, "x")).has_value());

@@ -1,5 +1,7 @@
 #include "engine/item.h"
 
+#include <algorithm>
+
 namespace ddb::engine {
 
 std::size_t value_size(const AttributeValue& value) {
@@ -47,6 +49,27 @@ std::size_t item_size(const Item& item) {
   std::size_t size = 0;
   for (const auto& [name, value] : item) size += name.size() + value_size(value);
   return size;
+}
+
+namespace {
+
+int value_depth(const AttributeValue& value) {
+  int deepest = 0;
+  if (value.type() == Type::M) {
+    for (const auto& [name, member] : value.as_map())
+      deepest = std::max(deepest, value_depth(member));
+  } else if (value.type() == Type::L) {
+    for (const auto& member : value.as_list()) deepest = std::max(deepest, value_depth(member));
+  }
+  return deepest + 1;
+}
+
+}  // namespace
+
+int nesting_depth(const Item& item) {
+  int deepest = 0;
+  for (const auto& [name, value] : item) deepest = std::max(deepest, value_depth(value));
+  return deepest;
 }
 
 Key key_of(const Item& item, const KeySchema& schema) {

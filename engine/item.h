@@ -47,6 +47,13 @@ std::size_t value_size(const AttributeValue& value);
 // The size of an item: every attribute name's UTF-8 bytes plus its value's size.
 std::size_t item_size(const Item& item);
 
+// DynamoDB's nesting limit: a scalar may sit inside at most 31 maps or lists.
+inline constexpr int kMaxNestingDepth = 32;
+
+// The deepest nesting in `item`: 1 for a scalar attribute, 1 + the deepest member for a map or
+// list.
+int nesting_depth(const Item& item);
+
 // The key of `item` under `schema`. Requires: the item holds the schema's key attributes.
 Key key_of(const Item& item, const KeySchema& schema);
 

@@ -127,10 +127,8 @@ engine::Map decode_map(const Json& json, int depth) {
 
 AttributeValue decode_value(const Json& json, int depth) {
   expect_structure_element(json, "AttributeValue");
-  if (depth > kMaxNestingDepth) {
-    throw Error::validation(
-        "Nesting Levels have exceeded supported limits: Attributes in the item have nested levels "
-        "beyond supported limit");
+  if (depth > engine::kMaxNestingDepth) {
+    throw Error::validation(kNestingMessage);
   }
   const Json* typed = nullptr;
   std::string type;

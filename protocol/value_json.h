@@ -6,8 +6,11 @@
 
 namespace ddb::protocol {
 
-// DynamoDB's nesting limit for maps and lists.
-inline constexpr int kMaxNestingDepth = 32;
+// DynamoDB's message for a value nested deeper than engine::kMaxNestingDepth (captured from AWS,
+// eu-west-2, 2026).
+inline constexpr const char* kNestingMessage =
+    "Nesting Levels have exceeded supported limits: Attributes in the item have nested levels "
+    "beyond supported limit";
 
 // Decodes one wire AttributeValue ({"S":"x"}, {"N":"1.50"}, {"M":{...}}, ...) and validates it as
 // DynamoDB does: exactly one type, valid numbers (normalized), base64 binaries, non-empty sets

@@ -127,6 +127,10 @@ Json update_item(RequestContext& ctx, const Json& request) {
           // paritysuite's item-size captures (us-east-1, 2026).
           throw Error::validation("Item size to update has exceeded the maximum allowed size");
         }
+        // SET a.b.c = :deep can nest an item deeper than any request value may be.
+        if (engine::nesting_depth(next) > engine::kMaxNestingDepth) {
+          throw Error::validation(kNestingMessage);
+        }
         updated = next;
         return next;
       });

@@ -75,6 +75,35 @@ TEST(UpdateItem, ARemoveThroughAMissingParentOfAnExistingItemIsInvalid) {
   EXPECT_EQ(get(h), json::parse(R"({"pk":{"S":"a"},"n":{"N":"1"}})"));
 }
 
+// A map value `maps` levels deep around a string.
+json nested_maps(int maps) {
+  json value = {{"S", "x"}};
+  for (int i = 0; i < maps; ++i) value = {{"M", {{"m", value}}}};
+  return value;
+}
+
+TEST(UpdateItem, RejectsAnUpdateThatNestsTheItemDeeperThan32Levels) {
+  Harness h;
+  h.create_table("tbl");
+  ASSERT_EQ(h.call("PutItem", json{{"TableName", "tbl"},
+                                   {"Item", {{"pk", {{"S", "a"}}}, {"m", nested_maps(20)}}}})
+                .status,
+            200);
+  std::string path = "m";
+  for (int i = 1; i < 20; ++i) path += ".m";  // the member 20 levels down
+  // 20 levels of path plus a 13-level value: 32 levels, the limit.
+  CallResult fits =
+      h.call("UpdateItem", update("SET " + path + " = :v", {{":v", nested_maps(12)}}));
+  EXPECT_EQ(fits.status, 200) << fits.body.dump();
+  // One level more is rejected, and the item keeps its last accepted value.
+  CallResult deep =
+      h.call("UpdateItem", update("SET " + path + " = :v", {{":v", nested_maps(13)}}));
+  EXPECT_EQ(deep.error_type, "ValidationException");
+  EXPECT_EQ(deep.message,
+            "Nesting Levels have exceeded supported limits: Attributes in the item have nested "
+            "levels beyond supported limit");
+}
+
 TEST(UpdateItem, ReturnValuesSelectWhatComesBack) {
   Harness h;
   h.create_table("tbl");

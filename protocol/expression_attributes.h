@@ -19,10 +19,6 @@ class ExpressionAttributes {
   // ".
   static ExpressionAttributes from_request(const Json& request, bool enveloped);
 
-  bool empty() const { return names_.empty() && values_.empty(); }
-  bool has_names() const { return !names_.empty(); }
-  bool has_values() const { return !values_.empty(); }
-
   // The attribute name `#placeholder` stands for; marks it used. Throws DynamoDB's "not defined"
   // message prefixed with "Invalid <kind>: " when it is missing.
   const std::string& name(const std::string& placeholder, expr::ExpressionKind kind);

@@ -95,7 +95,9 @@ Json page_response(const engine::Page& page, const ReadRequest& read,
   for (const auto& item : page.items) {
     if (read.filter && !engine::evaluate(*read.filter, item)) continue;
     ++count;
-    if (!read.count_only) items.push_back(item_to_json(read.projection.apply(item)));
+    if (read.count_only) continue;
+    items.push_back(read.projection.all() ? item_to_json(item)
+                                          : item_to_json(read.projection.apply(item)));
   }
   if (!read.count_only) response["Items"] = std::move(items);
   response["Count"] = count;

@@ -17,7 +17,6 @@ namespace {
 
 using engine::Error;
 
-constexpr std::size_t kMaxOperators = 300;
 constexpr std::size_t kMaxInCandidates = 100;
 
 struct FunctionInfo {

@@ -1,8 +1,13 @@
 #pragma once
 
+#include <cstddef>
+
 #include "protocol/expr/ast.h"
 
 namespace ddb::protocol::expr {
+
+// DynamoDB's limit on operators and functions in one expression.
+inline constexpr std::size_t kMaxOperators = 300;
 
 // DynamoDB's checks on a parsed expression that do not depend on table metadata. They throw
 // engine::Error::validation("Invalid <kind name>: ...") for the first problem found.

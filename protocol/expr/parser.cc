@@ -27,7 +27,6 @@ constexpr uint64_t kMaxListIndex = 4294967294;
 // stack. A valid expression never reaches it: without redundant parentheses every level holds an
 // operator, and more than 300 operators are rejected anyway. See depth_exceeded().
 constexpr int kMaxDepth = 320;
-constexpr std::size_t kMaxOperators = 300;
 
 bool is_comparator(TokenKind kind) {
   return kind == TokenKind::Eq || kind == TokenKind::Ne || kind == TokenKind::Lt ||

@@ -32,7 +32,10 @@ Json get_item(RequestContext& ctx, const Json& request) {
 
   Json response = Json::object();
   std::size_t size = item ? engine::item_size(*item) : 0;
-  if (item) response["Item"] = item_to_json(projection.apply(*item));
+  if (item) {
+    response["Item"] =
+        projection.all() ? item_to_json(*item) : item_to_json(projection.apply(*item));
+  }
   add_consumed_capacity(response, capacity, *table_name, read_units(size, consistent));
   return response;
 }

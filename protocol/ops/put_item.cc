@@ -41,7 +41,7 @@ Json put_item(RequestContext& ctx, const Json& request) {
     engine::Key key = engine::key_of(item, table->key_schema());
     old = table->write(key, [&](const engine::Item* current) -> std::optional<engine::Item> {
       condition.check(current);
-      return item;
+      return std::move(item);  // the decision runs once
     });
   } else {
     old = table->put(std::move(item));

@@ -40,23 +40,14 @@ class QueryErrorsTest(unittest.TestCase):
         self.raw = SERVER.client(raw_errors=True)
 
     def assertQueryError(self, message, code="ValidationException", **args):
-        request = {"TableName": TABLE}
-        request.update(args)
         with self.assertRaises(ClientError) as context:
-            self.raw.query(**request)
-        error = context.exception.response["Error"]
-        self.assertEqual(error["Code"], code)
-        self.assertEqual(error["Message"], message)
-        self.assertEqual(context.exception.response["ResponseMetadata"]["HTTPStatusCode"], 400)
+            self.raw.query(**{"TableName": TABLE, **args})
+        harness.assert_error(self, context, code, message)
 
     def assertScanError(self, message, **args):
-        request = {"TableName": TABLE}
-        request.update(args)
         with self.assertRaises(ClientError) as context:
-            self.raw.scan(**request)
-        error = context.exception.response["Error"]
-        self.assertEqual(error["Code"], "ValidationException")
-        self.assertEqual(error["Message"], message)
+            self.raw.scan(**{"TableName": TABLE, **args})
+        harness.assert_error(self, context, "ValidationException", message)
 
     # --- Key schema -----------------------------------------------------------------------------
 

@@ -18,6 +18,8 @@ bool passes(const char* expected_json, const engine::Item& item) {
   Json request = Json::object();
   request["Expected"] = Json::parse(expected_json);
   auto condition = expected_condition(request, false);
+  // A conversion that dropped the condition must fail the test, not pass every "false" case.
+  EXPECT_TRUE(condition.has_value()) << expected_json;
   return condition.has_value() && engine::evaluate(*condition, item);
 }
 

@@ -180,12 +180,15 @@ TEST(LegacyOps, ScanFilterWithAttributesToGet) {
   json request = {{"TableName", "tbl"},
                   {"ScanFilter",
                    {{"odd", eq({{"BOOL", false}})},
-                    {"n", {{"ComparisonOperator", "GT"}, {"AttributeValueList", {{{"N", "0"}}}}}}}},
+                    {"n", {{"ComparisonOperator", "GT"}, {"AttributeValueList", {{{"N", "2"}}}}}}}},
                   {"ConditionalOperator", "OR"},
                   {"AttributesToGet", {"sk"}}};
   CallResult r = h.call("Scan", request);
   EXPECT_EQ(r.status, 200) << r.body.dump();
-  EXPECT_EQ(r.body["Count"], 5);
+  // Even sort keys, or above 2: 0, 2, 3, 4 of 0..4; only sk is returned.
+  EXPECT_EQ(r.body["Count"], 4);
+  EXPECT_EQ(r.body["ScannedCount"], 5);
+  EXPECT_EQ(sort_keys(r), "0234");
   EXPECT_EQ(r.body["Items"][0], json::parse(R"({"sk":{"N":"0"}})"));
 }
 

@@ -39,11 +39,12 @@ test-tsan: deps
 	@cmake --build build-tsan -j$(JOBS)
 	cd build-tsan && TSAN_OPTIONS=halt_on_error=1 ctest --output-on-failure
 
+# Both fail when git lists no sources, so a missing checkout cannot pass the check silently.
 format:
-	@git ls-files '*.cc' '*.h' | xargs clang-format -i
+	@files=$$(git ls-files '*.cc' '*.h') && [ -n "$$files" ] && clang-format -i $$files
 
 format-check: deps
-	@git ls-files '*.cc' '*.h' | xargs clang-format --dry-run --Werror
+	@files=$$(git ls-files '*.cc' '*.h') && [ -n "$$files" ] && clang-format --dry-run --Werror $$files
 
 clean:
 	rm -rf $(BUILD_DIR) build-asan build-tsan

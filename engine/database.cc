@@ -36,4 +36,9 @@ std::vector<std::string> Database::table_names() const {
   return names;
 }
 
+void Database::add_global_index(const std::shared_ptr<Table>& table, IndexDefinition definition) {
+  std::shared_ptr<Index> index = table->add_index(std::move(definition));
+  background_.post([table, index] { table->backfill(*index); });
+}
+
 }  // namespace ddb::engine

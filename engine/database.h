@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/background.h"
 #include "engine/table.h"
 #include "engine/table_definition.h"
 
@@ -25,9 +26,16 @@ class Database {
   // Table names in ascending order.
   std::vector<std::string> table_names() const;
 
+  // Adds a GSI to `table` (IndexStatus CREATING) and backfills it in the background, after which
+  // it is ACTIVE. Requires: the definition was validated against the table.
+  void add_global_index(const std::shared_ptr<Table>& table, IndexDefinition definition);
+  // Blocks until the background work posted so far (backfills) has finished.
+  void wait_for_background_work() { background_.drain(); }
+
  private:
   mutable std::shared_mutex mutex_;
   std::map<std::string, std::shared_ptr<Table>, std::less<>> tables_;
+  BackgroundWorker background_;  // last, so that it stops before the tables go
 };
 
 }  // namespace ddb::engine

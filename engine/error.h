@@ -26,6 +26,7 @@ enum class ErrorType {
   ConditionalCheckFailed,
   TransactionCanceled,
   LimitExceeded,
+  ItemCollectionSizeLimitExceeded,
   InternalServer,
 };
 

@@ -1,53 +1,28 @@
 #include "engine/table.h"
 
+#include <algorithm>
+#include <utility>
+
+#include "engine/error.h"
 #include "engine/key_hash.h"
 
 namespace ddb::engine {
 
 namespace {
 
-__extension__ using Uint128 = unsigned __int128;
-
-// Segment `index` of `total` covers the hashes h with floor(h * total / 2^64) == index.
-uint32_t segment_of_hash(uint64_t hash, uint32_t total) {
-  return static_cast<uint32_t>((Uint128{hash} * total) >> 64);
-}
-
-uint64_t first_hash_of_segment(uint32_t index, uint32_t total) {
-  return static_cast<uint64_t>(((Uint128{index} << 64) + total - 1) / total);
-}
-
 const AttributeValue kNoSortKey = AttributeValue::null();
-
-// Collects a page's items and decides when it is full.
-class PageBuilder {
- public:
-  explicit PageBuilder(const PageLimits& limits) : limits_(limits) {}
-
-  // Adds an item; returns false once the page is full (the item is still added).
-  bool add(const Item& item) {
-    page_.items.push_back(item);
-    page_.bytes_read += item_size(item);
-    full_ = (limits_.limit != 0 && page_.items.size() >= limits_.limit) ||
-            page_.bytes_read >= limits_.max_bytes;
-    return !full_;
-  }
-  bool full() const { return full_; }
-  Page finish(const KeySchema& schema) && {
-    if (full_) page_.last_evaluated_key = key_of(page_.items.back(), schema);
-    return std::move(page_);
-  }
-
- private:
-  const PageLimits& limits_;
-  Page page_;
-  bool full_ = false;
-};
 
 }  // namespace
 
 Table::Table(TableDefinition definition)
-    : key_schema_(definition.key_schema), definition_(std::move(definition)) {}
+    : key_schema_(definition.key_schema), definition_(std::move(definition)) {
+  auto indexes = std::make_shared<Indexes>();
+  for (const IndexDefinition& index : definition_.indexes) {
+    indexes->push_back(std::make_shared<Index>(index, key_schema_));
+    has_local_indexes_ = has_local_indexes_ || index.kind == IndexKind::Local;
+  }
+  indexes_.store(std::move(indexes));
+}
 
 TableDefinition Table::definition() const {
   std::lock_guard lock(definition_mutex_);
@@ -64,14 +39,14 @@ const AttributeValue& Table::sort_slot(const Key& key) const {
 }
 
 uint32_t Table::segment_of(const AttributeValue& partition, uint32_t total_segments) {
-  return segment_of_hash(partition_hash(partition), total_segments);
+  return Store::segment_of_hash(partition_hash(partition), total_segments);
 }
 
 std::optional<Item> Table::get(const Key& key) const {
   uint64_t hash = partition_hash(key.partition);
-  const Shard& shard = shard_for(hash);
+  const auto& shard = store_.shard_for(hash);
   std::shared_lock lock(shard.mutex);
-  auto it = shard.partitions.find(Slot{hash, key.partition});
+  auto it = shard.partitions.find(Store::Slot{hash, key.partition});
   if (it == shard.partitions.end()) return std::nullopt;
   const Item* item = it->second.find(sort_slot(key));
   return item ? std::optional<Item>(*item) : std::nullopt;
@@ -86,26 +61,79 @@ std::optional<Item> Table::remove(const Key& key) {
   return write(key, [](const Item*) { return std::optional<Item>(); });
 }
 
+void Table::check_index_keys(const Item& item) const {
+  for (const auto& index : *indexes_.load()) index->check_item(item);
+}
+
+uint64_t Table::collection_share(const Item* item, const Indexes& indexes) const {
+  if (!item) return 0;
+  uint64_t bytes = item_size(*item);
+  for (const auto& index : indexes) {
+    if (index->kind() == IndexKind::Local && index->position_of(*item)) {
+      bytes += index->entry_size(*item);
+    }
+  }
+  return bytes;
+}
+
 std::optional<Item> Table::write(const Key& key, const WriteDecision& decide) {
   uint64_t hash = partition_hash(key.partition);
-  Shard& shard = shard_for(hash);
+  auto& shard = store_.shard_for(hash);
   std::unique_lock lock(shard.mutex);
-  auto it = shard.partitions.find(Slot{hash, key.partition});
+  // Loaded under the shard's lock, so that a backfill that has not reached this shard yet either
+  // sees this write's item or is in the set this write maintains (see backfill()).
+  std::shared_ptr<const Indexes> indexes = indexes_.load();
+  auto it = shard.partitions.find(Store::Slot{hash, key.partition});
   const Item* current = it == shard.partitions.end() ? nullptr : it->second.find(sort_slot(key));
   std::optional<Item> next = decide(current);
+  if (!next && !current) return std::nullopt;
+
+  uint64_t collection_bytes = it == shard.partitions.end() ? 0 : it->second.collection_bytes;
+  if (has_local_indexes_) {
+    uint64_t before = collection_share(current, *indexes);
+    uint64_t after = collection_share(next ? &*next : nullptr, *indexes);
+    if (after > before && collection_bytes - before + after > item_collection_limit_) {
+      throw Error(ErrorType::ItemCollectionSizeLimitExceeded, "Collection size exceeded.");
+    }
+    collection_bytes = collection_bytes - before + after;
+  }
+
+  // Index entries that go away are erased while their item still exists, and new ones are stored
+  // once it does, so that no reader finds an entry whose item is missing.
+  std::vector<std::optional<IndexPosition>> positions(indexes->size());
+  std::vector<Item> entries(indexes->size());
+  for (std::size_t i = 0; i < indexes->size(); ++i) {
+    Index& index = *(*indexes)[i];
+    if (next) {
+      index.check_item(*next);
+      positions[i] = index.position_of(*next);
+      if (positions[i]) entries[i] = index.project(*next);
+    }
+  }
+  for (std::size_t i = 0; i < indexes->size() && current; ++i) {
+    auto old_position = (*indexes)[i]->position_of(*current);
+    if (old_position && old_position != positions[i]) (*indexes)[i]->erase(*old_position);
+  }
+
   std::optional<Item> old;
   std::size_t stored_size = 0;
   if (next) {
     stored_size = item_size(*next);
     if (it == shard.partitions.end()) {
-      it = shard.partitions.try_emplace(Slot{hash, key.partition}).first;
+      it = shard.partitions.try_emplace(Store::Slot{hash, key.partition}).first;
     }
     old = it->second.put(sort_slot(key), std::move(*next));
-  } else if (current) {
+    it->second.collection_bytes = collection_bytes;
+  } else {
     old = it->second.remove(sort_slot(key));
+    it->second.collection_bytes = collection_bytes;
     if (it->second.empty()) shard.partitions.erase(it);
   }
   account(old, next.has_value(), stored_size);
+
+  for (std::size_t i = 0; i < indexes->size(); ++i) {
+    if (positions[i]) (*indexes)[i]->store(*positions[i], std::move(entries[i]));
+  }
   return old;
 }
 
@@ -122,49 +150,92 @@ void Table::account(const std::optional<Item>& before, bool stored, std::size_t 
 
 Page Table::query(const AttributeValue& partition, const SortKeyRange& range, Direction direction,
                   const PageLimits& limits, const std::optional<Key>& start_after) const {
-  PageBuilder page(limits);
-  uint64_t hash = partition_hash(partition);
-  const Shard& shard = shard_for(hash);
-  std::shared_lock lock(shard.mutex);
-  auto it = shard.partitions.find(Slot{hash, partition});
-  if (it != shard.partitions.end()) {
-    const AttributeValue* resume = start_after ? &sort_slot(*start_after) : nullptr;
-    it->second.walk(range, direction, resume,
-                    [&page](const AttributeValue&, const Item& item) { return page.add(item); });
-  }
-  return std::move(page).finish(key_schema_);
+  PageBuilder<Key> page(limits);
+  store_.walk_partition(
+      partition, range, direction, start_after ? &sort_slot(*start_after) : nullptr,
+      [&page](const AttributeValue&, const Item& item) { return page.add(item); });
+  return std::move(page).finish([this](const Item& item) { return key_of(item, key_schema_); });
 }
 
 Page Table::scan(const ScanSegment& segment, const PageLimits& limits,
                  const std::optional<Key>& start_after) const {
-  PageBuilder page(limits);
-  uint64_t from_hash = first_hash_of_segment(segment.index, segment.total);
-  if (start_after) from_hash = partition_hash(start_after->partition);
-  const auto in_segment = [&segment](uint64_t hash) {
-    return segment_of_hash(hash, segment.total) == segment.index;
-  };
-  for (std::size_t s = from_hash >> (64 - kShardBits); s < kShardCount && !page.full(); ++s) {
-    const Shard& shard = shards_[s];
-    std::shared_lock lock(shard.mutex);
-    auto it = shard.partitions.lower_bound(from_hash);
-    if (start_after && s == (from_hash >> (64 - kShardBits))) {
-      // Finish the partition the previous page stopped in, then continue with the next one.
-      Slot resume{from_hash, start_after->partition};
-      auto found = shard.partitions.find(resume);
-      if (found != shard.partitions.end()) {
-        found->second.walk(
-            SortKeyRange::all(), Direction::Forward, &sort_slot(*start_after),
-            [&page](const AttributeValue&, const Item& item) { return page.add(item); });
-      }
-      it = shard.partitions.upper_bound(resume);
-    }
-    for (; it != shard.partitions.end() && !page.full(); ++it) {
-      if (!in_segment(it->first.hash)) return std::move(page).finish(key_schema_);
-      it->second.walk(SortKeyRange::all(), Direction::Forward, nullptr,
+  PageBuilder<Key> page(limits);
+  store_.walk_segment(segment, start_after ? &start_after->partition : nullptr,
+                      start_after ? &sort_slot(*start_after) : nullptr,
                       [&page](const AttributeValue&, const Item& item) { return page.add(item); });
+  return std::move(page).finish([this](const Item& item) { return key_of(item, key_schema_); });
+}
+
+std::shared_ptr<const Index> Table::find_index(std::string_view name) const {
+  for (const auto& index : *indexes_.load()) {
+    if (index->name() == name) return index;
+  }
+  return nullptr;
+}
+
+std::shared_ptr<Index> Table::add_index(IndexDefinition definition) {
+  definition.status = IndexStatus::Creating;
+  definition.backfilling = false;
+  auto index = std::make_shared<Index>(definition, key_schema_);
+  index->mark_unreadable();
+  std::lock_guard lock(definition_mutex_);
+  definition_.indexes.push_back(std::move(definition));
+  auto indexes = std::make_shared<Indexes>(*indexes_.load());
+  indexes->push_back(index);
+  indexes_.store(std::move(indexes));
+  return index;
+}
+
+void Table::backfill(Index& index) {
+  const auto set_state = [this, &index](IndexStatus status, std::optional<bool> backfilling) {
+    update_definition([&](TableDefinition& definition) {
+      for (IndexDefinition& entry : definition.indexes) {
+        if (entry.name == index.name()) {
+          entry.status = status;
+          entry.backfilling = backfilling;
+        }
+      }
+    });
+  };
+  set_state(IndexStatus::Creating, true);
+  for (std::size_t s = 0; s < Store::shard_count(); ++s) {
+    const auto& shard = store_.shard(s);
+    std::shared_lock lock(shard.mutex);
+    for (const auto& [slot, partition] : shard.partitions) {
+      partition.walk(SortKeyRange::all(), Direction::Forward, nullptr,
+                     [&index](const AttributeValue&, const Item& item) {
+                       // As DynamoDB's backfill does, an item the index cannot hold (a key too
+                       // large, say) is left out rather than failing the index.
+                       auto position = index.position_of(item);
+                       if (position && index.accepts(item))
+                         index.store(*position, index.project(item));
+                       return true;
+                     });
     }
   }
-  return std::move(page).finish(key_schema_);
+  index.mark_readable();
+  set_state(IndexStatus::Active, std::nullopt);
+}
+
+bool Table::remove_index(std::string_view name) {
+  std::lock_guard lock(definition_mutex_);
+  auto& definitions = definition_.indexes;
+  auto found = std::find_if(definitions.begin(), definitions.end(),
+                            [name](const IndexDefinition& index) { return index.name == name; });
+  if (found == definitions.end()) return false;
+  definitions.erase(found);
+  auto indexes = std::make_shared<Indexes>(*indexes_.load());
+  std::erase_if(*indexes, [name](const auto& index) { return index->name() == name; });
+  indexes_.store(std::move(indexes));
+  return true;
+}
+
+uint64_t Table::item_collection_bytes(const AttributeValue& partition) const {
+  uint64_t hash = partition_hash(partition);
+  const auto& shard = store_.shard_for(hash);
+  std::shared_lock lock(shard.mutex);
+  auto it = shard.partitions.find(Store::Slot{hash, partition});
+  return it == shard.partitions.end() ? 0 : it->second.collection_bytes;
 }
 
 }  // namespace ddb::engine

@@ -1,56 +1,39 @@
 #pragma once
 
-#include <array>
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <functional>
-#include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
-#include <shared_mutex>
+#include <string_view>
 #include <vector>
 
+#include "engine/index.h"
 #include "engine/item.h"
+#include "engine/page.h"
 #include "engine/partition.h"
+#include "engine/sharded_store.h"
 #include "engine/sort_key_range.h"
 #include "engine/table_definition.h"
 
 namespace ddb::engine {
 
-// DynamoDB stops a Query or Scan page once it has read 1 MB.
-inline constexpr std::size_t kMaxPageBytes = 1024 * 1024;
+using Page = BasicPage<Key>;
 
-// When a page stops: after `limit` items (0 = no limit) or once `max_bytes` have been read.
-struct PageLimits {
-  std::size_t limit = 0;
-  std::size_t max_bytes = kMaxPageBytes;
-};
-
-// One page of a Query or Scan: the items read, in order, and the key to resume after when the page
-// stopped because of a limit.
-struct Page {
-  std::vector<Item> items;
-  std::optional<Key> last_evaluated_key;
-  std::size_t bytes_read = 0;  // item_size() summed over `items`, for read capacity
-};
-
-// A parallel-scan segment: segment `index` of `total` covers an equal slice of the partition-key
-// hash space, so the segments together visit every item exactly once.
-struct ScanSegment {
-  uint32_t index = 0;
-  uint32_t total = 1;
-};
+// DynamoDB's limit on an item collection (a partition key's items and their LSI entries) in a
+// table with local secondary indexes: 10 GB.
+inline constexpr uint64_t kMaxItemCollectionBytes = uint64_t{10} * 1024 * 1024 * 1024;
 
 // Decides a write under the item's lock: gets the current item (or nullptr) and returns the item to
 // store, or std::nullopt to leave the key without an item. May throw engine::Error to abort the
 // write with no change.
 using WriteDecision = std::function<std::optional<Item>(const Item* current)>;
 
-// One table's items in a sharded store: partitions are spread over shards by a hash of the
-// partition key; a shard's partitions are ordered by (hash, key), so scans have a fixed order that
-// pages resume from. Thread-safe: reads share a shard's lock, writes take it exclusively, one shard
-// at a time.
+// One table's items in a sharded store, and its secondary indexes, which every write keeps in
+// step. Thread-safe: reads share a shard's lock, writes take it exclusively, one shard at a time,
+// and update the index entries while they hold it.
 class Table {
  public:
   explicit Table(TableDefinition definition);
@@ -65,7 +48,11 @@ class Table {
   std::optional<Item> put(Item item);
   std::optional<Item> remove(const Key& key);
   // The general atomic write: applies `decide` to the current item; returns the previous item.
+  // Rejects (Error, no change) an item an index cannot hold, and a write that would take an item
+  // collection past the limit in a table with LSIs (ItemCollectionSizeLimitExceededException).
   std::optional<Item> write(const Key& key, const WriteDecision& decide);
+  // Throws what write() would for storing `item` in an index (see Index::check_item).
+  void check_index_keys(const Item& item) const;
 
   // Reads the items of one partition whose sort key lies in `range`, in `direction`, resuming
   // strictly after `start_after` (a key of this partition) when given. O(log n + page).
@@ -79,43 +66,48 @@ class Table {
   // The shard order of partition keys: the segment that holds `partition`.
   static uint32_t segment_of(const AttributeValue& partition, uint32_t total_segments);
 
+  // The index named `name`, or nullptr.
+  std::shared_ptr<const Index> find_index(std::string_view name) const;
+  // Adds a GSI (status CREATING) that every later write maintains; backfill() then indexes the
+  // items already stored. Requires: no index of that name.
+  std::shared_ptr<Index> add_index(IndexDefinition definition);
+  // Indexes every stored item, then marks the index ACTIVE. Safe with concurrent writes: each
+  // shard is read under its lock, and writes already maintain the index.
+  void backfill(Index& index);
+  // Drops the index and its definition; returns false when there is none.
+  bool remove_index(std::string_view name);
+
+  // The bytes of the item collection of `partition`: its items and their LSI entries.
+  uint64_t item_collection_bytes(const AttributeValue& partition) const;
+  // Lowers the item-collection limit, so that tests can reach it.
+  void set_item_collection_limit(uint64_t bytes) { item_collection_limit_ = bytes; }
+
   uint64_t item_count() const { return item_count_.load(std::memory_order_relaxed); }
   uint64_t size_bytes() const { return size_bytes_.load(std::memory_order_relaxed); }
 
  private:
-  struct Slot {
-    uint64_t hash;
-    AttributeValue key;
+  // A partition and the size of its item collection.
+  struct TablePartition : Partition {
+    uint64_t collection_bytes = 0;
   };
-  // Orders slots by (hash, key); also compares a slot with a bare hash, to find where a hash range
-  // starts.
-  struct SlotLess {
-    using is_transparent = void;
-    bool operator()(const Slot& a, const Slot& b) const {
-      if (a.hash != b.hash) return a.hash < b.hash;
-      return compare_keys(a.key, b.key) < 0;
-    }
-    bool operator()(const Slot& a, uint64_t hash) const { return a.hash < hash; }
-    bool operator()(uint64_t hash, const Slot& b) const { return hash < b.hash; }
-  };
-  struct Shard {
-    mutable std::shared_mutex mutex;
-    std::map<Slot, Partition, SlotLess> partitions;
-  };
-  static constexpr std::size_t kShardBits = 4;
-  static constexpr std::size_t kShardCount = std::size_t{1} << kShardBits;
+  using Store = ShardedStore<TablePartition>;
+  using Indexes = std::vector<std::shared_ptr<Index>>;
 
-  Shard& shard_for(uint64_t hash) { return shards_[hash >> (64 - kShardBits)]; }
-  const Shard& shard_for(uint64_t hash) const { return shards_[hash >> (64 - kShardBits)]; }
   const AttributeValue& sort_slot(const Key& key) const;
   // Updates the counters for a write that replaced `before` and, when `stored`, stored an item of
   // `stored_size` bytes.
   void account(const std::optional<Item>& before, bool stored, std::size_t stored_size);
+  // The bytes `item` adds to its item collection: its size and its LSI entries' sizes.
+  uint64_t collection_share(const Item* item, const Indexes& indexes) const;
 
   const KeySchema key_schema_;
   mutable std::mutex definition_mutex_;
   TableDefinition definition_;
-  std::array<Shard, kShardCount> shards_;
+  // Replaced, never changed, so that a write reads a consistent set without a lock of its own.
+  std::atomic<std::shared_ptr<const Indexes>> indexes_;
+  bool has_local_indexes_ = false;
+  uint64_t item_collection_limit_ = kMaxItemCollectionBytes;
+  Store store_;
   std::atomic<uint64_t> item_count_{0};
   std::atomic<uint64_t> size_bytes_{0};
 };

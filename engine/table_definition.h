@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -24,6 +25,34 @@ struct Tag {
   std::string value;
 };
 
+enum class IndexKind { Global, Local };
+
+// Which attributes an index entry holds besides the table's and the index's key attributes.
+enum class ProjectionType { KeysOnly, Include, All };
+
+struct IndexProjection {
+  ProjectionType type = ProjectionType::All;
+  std::vector<std::string> non_key_attributes;  // INCLUDE only
+};
+
+// CREATING covers the backfill of a GSI added to an existing table; DELETING the moment its removal
+// is reported.
+enum class IndexStatus { Creating, Updating, Deleting, Active };
+
+// A secondary index, as CreateTable or UpdateTable defines it and DescribeTable reports it.
+struct IndexDefinition {
+  std::string name;
+  IndexKind kind = IndexKind::Global;
+  KeySchema key_schema;
+  IndexProjection projection;
+  ProvisionedThroughput throughput;  // GSIs of provisioned tables; zeros otherwise
+  IndexStatus status = IndexStatus::Active;
+  // Set only for a GSI that UpdateTable is creating: false while DynamoDB allocates resources,
+  // true while it backfills. DescribeTable reports it only then.
+  std::optional<bool> backfilling;
+  std::string arn;  // <table arn>/index/<name>
+};
+
 // A table's metadata, as CreateTable defines it and DescribeTable reports it.
 struct TableDefinition {
   std::string name;
@@ -37,6 +66,7 @@ struct TableDefinition {
   std::string table_id;      // a UUID
   std::string arn;           // arn:aws:dynamodb:<region>:<account>:table/<name>
   bool deletion_protection = false;
+  std::vector<IndexDefinition> indexes;  // GSIs and LSIs, in the order they were defined
 };
 
 }  // namespace ddb::engine

@@ -44,6 +44,8 @@ WireError wire_error(engine::ErrorType type) {
       return {"com.amazonaws.dynamodb.v20120810#TransactionCanceledException", 400};
     case ErrorType::LimitExceeded:
       return {"com.amazonaws.dynamodb.v20120810#LimitExceededException", 400};
+    case ErrorType::ItemCollectionSizeLimitExceeded:
+      return {"com.amazonaws.dynamodb.v20120810#ItemCollectionSizeLimitExceededException", 400};
     case ErrorType::InternalServer:
       return {"com.amazonaws.dynamodb.v20120810#InternalServerError", 500};
   }

@@ -1,0 +1,164 @@
+#include "engine/index.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "engine/error.h"
+
+namespace ddb::engine {
+
+namespace {
+
+const AttributeValue kNone = AttributeValue::null();
+
+const AttributeValue* find_value(const Item& item, const std::string& name) {
+  auto it = item.find(name);
+  return it == item.end() ? nullptr : &it->second;
+}
+
+// The value of a key attribute when `item` holds it with the attribute's type.
+const AttributeValue* typed_value(const Item& item, const KeyAttribute& attribute) {
+  const AttributeValue* value = find_value(item, attribute.name);
+  return value && value->type() == attribute.type ? value : nullptr;
+}
+
+bool is_key_of(const KeySchema& schema, std::string_view name) {
+  return schema.partition.name == name || (schema.sort && schema.sort->name == name);
+}
+
+}  // namespace
+
+Index::Index(const IndexDefinition& definition, KeySchema table_schema)
+    : name_(definition.name),
+      kind_(definition.kind),
+      key_schema_(definition.key_schema),
+      table_schema_(std::move(table_schema)),
+      projection_(definition.projection) {}
+
+bool Index::projects(std::string_view attribute) const {
+  if (projection_.type == ProjectionType::All) return true;
+  if (is_key_of(key_schema_, attribute) || is_key_of(table_schema_, attribute)) return true;
+  const auto& names = projection_.non_key_attributes;
+  return std::find(names.begin(), names.end(), attribute) != names.end();
+}
+
+std::optional<std::string> Index::key_violation(const Item& item) const {
+  const auto violation = [&](const KeyAttribute& attribute,
+                             std::size_t max_bytes) -> std::optional<std::string> {
+    const AttributeValue* value = find_value(item, attribute.name);
+    if (!value) return std::nullopt;
+    if (value->type() != attribute.type) {
+      return "One or more parameter values were invalid: Type mismatch for Index Key " +
+             attribute.name + " Expected: " + type_name(attribute.type) +
+             " Actual: " + type_name(value->type()) + " IndexName: " + name_;
+    }
+    bool empty = (value->type() == Type::S && value->as_string().empty()) ||
+                 (value->type() == Type::B && value->as_binary().empty());
+    if (empty) {
+      return std::string(
+                 "One or more parameter values are not valid. A value specified for a secondary "
+                 "index key is not supported. The AttributeValue for a key attribute cannot "
+                 "contain an empty ") +
+             (value->type() == Type::S ? "string" : "binary") + " value. IndexName: " + name_ +
+             ", IndexKey: " + attribute.name;
+    }
+    std::size_t size = value_size(*value);
+    if (size > max_bytes) {
+      return "One or more parameter values were invalid: Size limit exceeded for Index Key " +
+             attribute.name + " Actual Size: " + std::to_string(size) +
+             " bytes Max Size: " + std::to_string(max_bytes) + " bytes IndexName: " + name_;
+    }
+    return std::nullopt;
+  };
+  auto found = violation(key_schema_.partition, kMaxPartitionKeyBytes);
+  if (!found && key_schema_.sort) found = violation(*key_schema_.sort, kMaxSortKeyBytes);
+  return found;
+}
+
+void Index::check_item(const Item& item) const {
+  if (auto violation = key_violation(item)) throw Error::validation(std::move(*violation));
+}
+
+std::optional<IndexPosition> Index::position_of(const Item& item) const {
+  const AttributeValue* partition = typed_value(item, key_schema_.partition);
+  if (!partition) return std::nullopt;
+  const AttributeValue* sort = &kNone;
+  if (key_schema_.sort) {
+    sort = typed_value(item, *key_schema_.sort);
+    if (!sort) return std::nullopt;
+  }
+  const AttributeValue* table_partition = find_value(item, table_schema_.partition.name);
+  const AttributeValue* table_sort =
+      table_schema_.sort ? find_value(item, table_schema_.sort->name) : &kNone;
+  return IndexPosition{*partition, {*sort, *table_partition, *table_sort}};
+}
+
+Item Index::project(const Item& item) const {
+  if (projection_.type == ProjectionType::All) return item;
+  Item entry;
+  for (const auto& [name, value] : item) {
+    if (projects(name)) entry.emplace(name, value);
+  }
+  return entry;
+}
+
+std::size_t Index::entry_size(const Item& item) const {
+  if (projection_.type == ProjectionType::All) return item_size(item) + kIndexEntryOverhead;
+  std::size_t size = kIndexEntryOverhead;
+  for (const auto& [name, value] : item) {
+    if (projects(name)) size += name.size() + value_size(value);
+  }
+  return size;
+}
+
+void Index::store(const IndexPosition& position, Item entry) {
+  uint64_t hash = partition_hash(position.partition);
+  auto& shard = store_.shard_for(hash);
+  std::unique_lock lock(shard.mutex);
+  auto it = shard.partitions.try_emplace({hash, position.partition}).first;
+  std::size_t added = item_size(entry) + kIndexEntryOverhead;
+  std::optional<Item> old = it->second.put(position.entry, std::move(entry));
+  account(old, added);
+}
+
+void Index::erase(const IndexPosition& position) {
+  uint64_t hash = partition_hash(position.partition);
+  auto& shard = store_.shard_for(hash);
+  std::unique_lock lock(shard.mutex);
+  auto it = shard.partitions.find({hash, position.partition});
+  if (it == shard.partitions.end()) return;
+  std::optional<Item> old = it->second.remove(position.entry);
+  if (it->second.empty()) shard.partitions.erase(it);
+  account(old, 0);
+}
+
+void Index::account(const std::optional<Item>& before, std::size_t added_bytes) {
+  if (before) {
+    item_count_.fetch_sub(1, std::memory_order_relaxed);
+    size_bytes_.fetch_sub(item_size(*before) + kIndexEntryOverhead, std::memory_order_relaxed);
+  }
+  if (added_bytes > 0) {
+    item_count_.fetch_add(1, std::memory_order_relaxed);
+    size_bytes_.fetch_add(added_bytes, std::memory_order_relaxed);
+  }
+}
+
+IndexPage Index::query(const AttributeValue& partition, const SortKeyRange& range,
+                       Direction direction, const PageLimits& limits,
+                       const std::optional<IndexPosition>& start_after) const {
+  PageBuilder<IndexPosition> page(limits);
+  store_.walk_partition(partition, range, direction, start_after ? &start_after->entry : nullptr,
+                        [&page](const IndexEntryKey&, const Item& item) { return page.add(item); });
+  return std::move(page).finish([this](const Item& item) { return *position_of(item); });
+}
+
+IndexPage Index::scan(const ScanSegment& segment, const PageLimits& limits,
+                      const std::optional<IndexPosition>& start_after) const {
+  PageBuilder<IndexPosition> page(limits);
+  store_.walk_segment(segment, start_after ? &start_after->partition : nullptr,
+                      start_after ? &start_after->entry : nullptr,
+                      [&page](const IndexEntryKey&, const Item& item) { return page.add(item); });
+  return std::move(page).finish([this](const Item& item) { return *position_of(item); });
+}
+
+}  // namespace ddb::engine

@@ -1,0 +1,111 @@
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <shared_mutex>
+
+#include "engine/key_hash.h"
+#include "engine/page.h"
+#include "engine/partition.h"
+
+namespace ddb::engine {
+
+// Partitions spread over shards by a stable hash of their partition key; a shard's partitions are
+// ordered by (hash, key), so scans visit everything in a fixed order that pages resume from.
+// `Entries` is a BasicPartition. Reads take a shard's lock shared; writers lock a shard
+// themselves (exclusively) and change its partitions, so that they can keep the lock across
+// related changes.
+template <typename Entries>
+class ShardedStore {
+ public:
+  struct Slot {
+    uint64_t hash;
+    AttributeValue key;
+  };
+  // Orders slots by (hash, key); also compares a slot with a bare hash, to find where a hash range
+  // starts.
+  struct SlotLess {
+    using is_transparent = void;
+    bool operator()(const Slot& a, const Slot& b) const {
+      if (a.hash != b.hash) return a.hash < b.hash;
+      return compare_keys(a.key, b.key) < 0;
+    }
+    bool operator()(const Slot& a, uint64_t hash) const { return a.hash < hash; }
+    bool operator()(uint64_t hash, const Slot& b) const { return hash < b.hash; }
+  };
+  struct Shard {
+    mutable std::shared_mutex mutex;
+    std::map<Slot, Entries, SlotLess> partitions;
+  };
+
+  Shard& shard_for(uint64_t hash) { return shards_[shard_index(hash)]; }
+  const Shard& shard_for(uint64_t hash) const { return shards_[shard_index(hash)]; }
+  static constexpr std::size_t shard_count() { return kShardCount; }
+  Shard& shard(std::size_t index) { return shards_[index]; }
+  const Shard& shard(std::size_t index) const { return shards_[index]; }
+
+  // The segment of `total` that holds the partitions of `hash`: floor(hash * total / 2^64).
+  static uint32_t segment_of_hash(uint64_t hash, uint32_t total) {
+    return static_cast<uint32_t>((Uint128{hash} * total) >> 64);
+  }
+
+  // Calls visit(entry_key, item) over one partition's entries in `range` (see
+  // BasicPartition::walk), under the shard's shared lock.
+  template <typename EntryKey, typename Visit>
+  void walk_partition(const AttributeValue& partition, const SortKeyRange& range,
+                      Direction direction, const EntryKey* start_after, Visit&& visit) const {
+    uint64_t hash = partition_hash(partition);
+    const Shard& shard = shard_for(hash);
+    std::shared_lock lock(shard.mutex);
+    auto it = shard.partitions.find(Slot{hash, partition});
+    if (it != shard.partitions.end()) it->second.walk(range, direction, start_after, visit);
+  }
+
+  // Calls visit(entry_key, item) over one scan segment in scan order, resuming strictly after
+  // (`start_partition`, `start_entry`) when given, until visit returns false. Each shard is read
+  // under its shared lock.
+  template <typename EntryKey, typename Visit>
+  void walk_segment(const ScanSegment& segment, const AttributeValue* start_partition,
+                    const EntryKey* start_entry, Visit&& visit) const {
+    uint64_t from_hash = first_hash_of_segment(segment.index, segment.total);
+    if (start_partition) from_hash = partition_hash(*start_partition);
+    bool more = true;
+    const auto walk_all = [&](const Entries& entries, const EntryKey* after) {
+      entries.walk(SortKeyRange::all(), Direction::Forward, after,
+                   [&](const EntryKey& key, const Item& item) { return more = visit(key, item); });
+    };
+    for (std::size_t s = shard_index(from_hash); s < kShardCount && more; ++s) {
+      const Shard& shard = shards_[s];
+      std::shared_lock lock(shard.mutex);
+      auto it = shard.partitions.lower_bound(from_hash);
+      if (start_partition && s == shard_index(from_hash)) {
+        // Finish the partition the previous page stopped in, then continue with the next one.
+        Slot resume{from_hash, *start_partition};
+        auto found = shard.partitions.find(resume);
+        if (found != shard.partitions.end()) walk_all(found->second, start_entry);
+        it = shard.partitions.upper_bound(resume);
+      }
+      for (; it != shard.partitions.end() && more; ++it) {
+        if (segment_of_hash(it->first.hash, segment.total) != segment.index) return;
+        walk_all(it->second, nullptr);
+      }
+    }
+  }
+
+ private:
+  __extension__ using Uint128 = unsigned __int128;
+  static constexpr std::size_t kShardBits = 4;
+  static constexpr std::size_t kShardCount = std::size_t{1} << kShardBits;
+
+  static std::size_t shard_index(uint64_t hash) { return hash >> (64 - kShardBits); }
+  static uint64_t first_hash_of_segment(uint32_t index, uint32_t total) {
+    return static_cast<uint64_t>(((Uint128{index} << 64) + total - 1) / total);
+  }
+
+  std::array<Shard, kShardCount> shards_;
+};
+
+}  // namespace ddb::engine

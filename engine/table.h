@@ -77,6 +77,7 @@ class Table {
   // Drops the index and its definition; returns false when there is none.
   bool remove_index(std::string_view name);
 
+  bool has_local_indexes() const { return has_local_indexes_; }
   // The bytes of the item collection of `partition`: its items and their LSI entries.
   uint64_t item_collection_bytes(const AttributeValue& partition) const;
   // Lowers the item-collection limit, so that tests can reach it.

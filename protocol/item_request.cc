@@ -48,6 +48,25 @@ CapacityDetail parse_return_consumed_capacity(const Json& request, Constraints& 
   return CapacityDetail::None;
 }
 
+bool parse_return_item_collection_metrics(const Json& request, Constraints& constraints) {
+  auto value = get_string(request, "ReturnItemCollectionMetrics");
+  constraints.one_of(value, {"SIZE", "NONE"}, "returnItemCollectionMetrics");
+  return value == "SIZE";
+}
+
+void add_item_collection_metrics(Json& response, bool wanted, const engine::Table& table,
+                                 const engine::AttributeValue& partition) {
+  if (!wanted || !table.has_local_indexes()) return;
+  // A range of whole gigabytes around the size: a small collection is [0.0, 1.0] (Developer
+  // Guide, "Item collections in Local Secondary Indexes").
+  constexpr double kGigabyte = 1024.0 * 1024.0 * 1024.0;
+  double lower =
+      std::floor(static_cast<double>(table.item_collection_bytes(partition)) / kGigabyte);
+  response["ItemCollectionMetrics"] = {
+      {"ItemCollectionKey", {{table.key_schema().partition.name, value_to_json(partition)}}},
+      {"SizeEstimateRangeGB", {lower, lower + 1}}};
+}
+
 double read_units(std::size_t bytes, bool consistent) {
   double units = std::max(1.0, std::ceil(static_cast<double>(bytes) / 4096.0));
   return consistent ? units : units / 2;

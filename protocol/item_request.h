@@ -30,6 +30,14 @@ bool wants_all_old(const std::optional<std::string>& return_values, Constraints&
 enum class CapacityDetail { None, Total, Indexes };
 CapacityDetail parse_return_consumed_capacity(const Json& request, Constraints& constraints);
 
+// ReturnItemCollectionMetrics: the model's enum; whether SIZE was asked for.
+bool parse_return_item_collection_metrics(const Json& request, Constraints& constraints);
+
+// The ItemCollectionMetrics member after a write to the collection of `partition`, when asked for.
+// DynamoDB reports it only for tables with local secondary indexes.
+void add_item_collection_metrics(Json& response, bool wanted, const engine::Table& table,
+                                 const engine::AttributeValue& partition);
+
 // DynamoDB's capacity arithmetic: reads in 4 KB units (half when eventually consistent), writes in
 // 1 KB units, each rounded up.
 double read_units(std::size_t bytes, bool consistent);

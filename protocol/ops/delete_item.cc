@@ -17,6 +17,7 @@ Json delete_item(RequestContext& ctx, const Json& request) {
   const Json* key_json = get_map(request, "Key", kAttributeValueType);
   constraints.not_null(key_json != nullptr, "key");
   CapacityDetail capacity = parse_return_consumed_capacity(request, constraints);
+  bool collection_metrics = parse_return_item_collection_metrics(request, constraints);
   WriteCondition condition;
   condition.return_item_on_failure = parse_return_on_condition_failure(request, constraints);
   legacy::add_legacy_constraints(request, constraints, legacy::ConditionalOperatorWording::Older);
@@ -47,6 +48,7 @@ Json delete_item(RequestContext& ctx, const Json& request) {
 
   Json response = Json::object();
   if (all_old && old) response["Attributes"] = item_to_json(*old);
+  add_item_collection_metrics(response, collection_metrics, *table, key.partition);
   add_consumed_capacity(response, capacity, *table_name,
                         write_units(old ? engine::item_size(*old) : 0));
   return response;

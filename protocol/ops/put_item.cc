@@ -17,6 +17,7 @@ Json put_item(RequestContext& ctx, const Json& request) {
   const Json* item_json = get_map(request, "Item", kAttributeValueType);
   constraints.not_null(item_json != nullptr, "item");
   CapacityDetail capacity = parse_return_consumed_capacity(request, constraints);
+  bool collection_metrics = parse_return_item_collection_metrics(request, constraints);
   WriteCondition condition;
   condition.return_item_on_failure = parse_return_on_condition_failure(request, constraints);
   legacy::add_legacy_constraints(request, constraints, legacy::ConditionalOperatorWording::Older);
@@ -36,6 +37,9 @@ Json put_item(RequestContext& ctx, const Json& request) {
   auto table = require_table(ctx, *table_name);
   validate_item_key(item, table->key_schema());
   std::size_t new_size = validate_item_size(item);
+  // Before the condition: an item no index can hold is invalid whatever the table holds.
+  table->check_index_keys(item);
+  engine::AttributeValue partition = item.at(table->key_schema().partition.name);
   std::optional<engine::Item> old;
   if (condition.condition) {
     engine::Key key = engine::key_of(item, table->key_schema());
@@ -49,6 +53,7 @@ Json put_item(RequestContext& ctx, const Json& request) {
 
   Json response = Json::object();
   if (all_old && old) response["Attributes"] = item_to_json(*old);
+  add_item_collection_metrics(response, collection_metrics, *table, partition);
   add_consumed_capacity(response, capacity, *table_name,
                         write_units(std::max(new_size, old ? engine::item_size(*old) : 0)));
   return response;

@@ -85,6 +85,7 @@ Json update_item(RequestContext& ctx, const Json& request) {
   const Json* key_json = get_map(request, "Key", kAttributeValueType);
   constraints.not_null(key_json != nullptr, "key");
   CapacityDetail capacity = parse_return_consumed_capacity(request, constraints);
+  bool collection_metrics = parse_return_item_collection_metrics(request, constraints);
   WriteCondition condition;
   condition.return_item_on_failure = parse_return_on_condition_failure(request, constraints);
   auto return_values = get_string(request, "ReturnValues");
@@ -139,6 +140,7 @@ Json update_item(RequestContext& ctx, const Json& request) {
   if (auto returned = returned_attributes(return_values.value_or("NONE"), actions, old, updated)) {
     response["Attributes"] = item_to_json(*returned);
   }
+  add_item_collection_metrics(response, collection_metrics, *table, key.partition);
   add_consumed_capacity(response, capacity, *table_name,
                         write_units(std::max(updated ? engine::item_size(*updated) : 0,
                                              old ? engine::item_size(*old) : 0)));

@@ -33,7 +33,7 @@ IndexDefinition rating_index(ProjectionType type = ProjectionType::All,
 }
 
 Item player(const std::string& pk, int sk, const std::string& season, int rating) {
-  return Item{{"pk", s(pk)},         {"sk", n(sk)},          {"season", s(season)},
+  return Item{{"pk", s(pk)},         {"sk", n(sk)},           {"season", s(season)},
               {"rating", n(rating)}, {"handle", s(pk + "!")}, {"bio", s("likes chess")}};
 }
 

@@ -2,11 +2,11 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
-#include <utility>
 #include <random>
 #include <set>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "engine/database.h"

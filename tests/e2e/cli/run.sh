@@ -65,28 +65,24 @@ if ! command -v "$AWS" >/dev/null 2>&1; then
   exit 1
 fi
 
-port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
-endpoint="http://127.0.0.1:$port"
-export AWS_ENDPOINT_URL_DYNAMODB="$endpoint"
-
-"$BIN" --host 127.0.0.1 --port "$port" --log-level warn >"$work/stdout" 2>"$work/stderr" &
+# --port 0: the kernel picks a free port, which the listening line then names.
+"$BIN" --host 127.0.0.1 --port 0 --log-level warn >"$work/stdout" 2>"$work/stderr" &
 server_pid=$!
 
-listening=""
+endpoint=""
 for _ in $(seq 100); do
-  if grep -qxF "ddblocal listening on $endpoint" "$work/stdout"; then
-    listening=yes
-    break
-  fi
+  endpoint="$(sed -n 's|^ddblocal listening on \(http://127\.0\.0\.1:[0-9][0-9]*\)$|\1|p' "$work/stdout")"
+  if [[ -n "$endpoint" ]]; then break; fi
   if ! kill -0 "$server_pid" 2>/dev/null; then break; fi
   sleep 0.1
 done
-if [[ -z "$listening" ]]; then
-  echo "ddblocal did not print 'ddblocal listening on $endpoint' within 10 s"
+if [[ -z "$endpoint" ]]; then
+  echo "ddblocal did not print 'ddblocal listening on http://127.0.0.1:<port>' within 10 s"
   echo "--- stdout"; cat "$work/stdout"; echo "--- stderr"; cat "$work/stderr"
   echo "0 passed, 1 failed"
   exit 1
 fi
+export AWS_ENDPOINT_URL_DYNAMODB="$endpoint"
 echo "ddblocal (pid $server_pid) listening on $endpoint; CLI: $("$AWS" --version 2>&1 | head -n1)"
 
 # ddb ARGS...: runs `aws dynamodb ARGS --endpoint-url ...` with a time limit; stdout goes to

@@ -1,14 +1,14 @@
 """Starts the real ddblocal binary for an end-to-end test module and builds boto3 clients for it.
 
-The binary is $DDBLOCAL_BIN (default /work/main/build/ddblocal). It listens on a free port of
-127.0.0.1 and prints "ddblocal listening on http://127.0.0.1:<port>" on stdout once it accepts
-connections. stop() sends SIGTERM to that process (by PID) and asserts that it exits 0.
+The binary is $DDBLOCAL_BIN (default /work/main/build/ddblocal). It is started with --port 0, so
+the kernel picks a free port of 127.0.0.1 with no race, and prints "ddblocal listening on
+http://127.0.0.1:<port>" on stdout once it accepts connections; that line gives the port. stop() sends SIGTERM to that process (by PID) and asserts that it exits 0.
 """
 
 import os
 import queue
+import re
 import signal
-import socket
 import subprocess
 import threading
 import time
@@ -30,11 +30,7 @@ os.environ.pop("AWS_SESSION_TOKEN", None)
 os.environ.pop("AWS_PROFILE", None)
 
 
-def free_port():
-    """A port that was free a moment ago on 127.0.0.1 (the kernel picks it when binding port 0)."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+LISTENING = re.compile(r"ddblocal listening on http://127\.0\.0\.1:(\d+)$")
 
 
 class Server:
@@ -50,15 +46,14 @@ class Server:
     def start(self):
         if not os.access(self.binary, os.X_OK):
             raise RuntimeError(f"ddblocal binary not found or not executable: {self.binary}")
-        self.port = free_port()
         self.process = subprocess.Popen(
-            [self.binary, "--host", "127.0.0.1", "--port", str(self.port), "--log-level", "warn"],
+            [self.binary, "--host", "127.0.0.1", "--port", "0", "--log-level", "warn"],
             stdout=subprocess.PIPE,
             stderr=None,  # warnings and errors stay visible in the test output
             stdin=subprocess.DEVNULL,
             text=True,
         )
-        expected = f"ddblocal listening on http://127.0.0.1:{self.port}"
+        expected = "ddblocal listening on http://127.0.0.1:<port>"
         lines = queue.Queue()
 
         def pump():
@@ -86,7 +81,9 @@ class Server:
                 self.process = None
                 raise RuntimeError(f"ddblocal exited with {code} before listening; stdout: {seen}")
             seen.append(line)
-            if line == expected:
+            listening = LISTENING.match(line)
+            if listening:
+                self.port = int(listening.group(1))
                 break
         self.endpoint = f"http://127.0.0.1:{self.port}"
         return self

@@ -30,6 +30,14 @@ enum class ErrorType {
   InternalServer,
 };
 
+// Why one action of a cancelled transaction failed, as TransactionCanceledException's
+// CancellationReasons list it: Code "None" for an action that would have succeeded.
+struct CancellationReason {
+  std::string code;
+  std::string message;       // empty for "None"
+  std::optional<Item> item;  // the item a failed condition saw, when asked for
+};
+
 // The one exception type for client-visible errors. Thrown where the rule is known; written to the
 // wire once, by protocol/error_json.cc. The message is DynamoDB's, character for character.
 class Error : public std::exception {
@@ -56,16 +64,22 @@ class Error : public std::exception {
     return error;
   }
 
+  // TransactionCanceledException: "Transaction cancelled, please refer cancellation reasons for
+  // specific reasons [None, ConditionalCheckFailed]", with one reason per action.
+  static Error transaction_canceled(std::vector<CancellationReason> reasons);
+
   ErrorType type() const { return type_; }
   const std::string& message() const { return message_; }
   const char* what() const noexcept override { return message_.c_str(); }
   // The item a failed condition saw, written as the error's "Item" member; empty otherwise.
   const std::optional<Item>& item() const { return item_; }
+  const std::vector<CancellationReason>& cancellation_reasons() const { return reasons_; }
 
  private:
   ErrorType type_;
   std::string message_;
   std::optional<Item> item_;
+  std::vector<CancellationReason> reasons_;
 };
 
 }  // namespace ddb::engine

@@ -78,43 +78,68 @@ uint64_t Table::collection_share(const Item* item, const Indexes& indexes) const
 
 std::optional<Item> Table::write(const Key& key, const WriteDecision& decide) {
   uint64_t hash = partition_hash(key.partition);
-  auto& shard = store_.shard_for(hash);
+  Store::Shard& shard = store_.shard_for(hash);
   std::unique_lock lock(shard.mutex);
   // Loaded under the shard's lock, so that a backfill that has not reached this shard yet either
   // sees this write's item or is in the set this write maintains (see backfill()).
   std::shared_ptr<const Indexes> indexes = indexes_.load();
-  auto it = shard.partitions.find(Store::Slot{hash, key.partition});
-  const Item* current = it == shard.partitions.end() ? nullptr : it->second.find(sort_slot(key));
+  const Item* current = find_locked(shard, hash, key);
   std::optional<Item> next = decide(current);
   if (!next && !current) return std::nullopt;
+  check_write_locked(shard, hash, key, *indexes, current, next ? &*next : nullptr);
+  return commit_locked(shard, hash, key, *indexes, current, std::move(next));
+}
 
-  uint64_t collection_bytes = it == shard.partitions.end() ? 0 : it->second.collection_bytes;
+const Item* Table::find_locked(const Store::Shard& shard, uint64_t hash, const Key& key) const {
+  auto it = shard.partitions.find(Store::Slot{hash, key.partition});
+  return it == shard.partitions.end() ? nullptr : it->second.find(sort_slot(key));
+}
+
+uint64_t Table::collection_bytes_locked(const Store::Shard& shard, uint64_t hash,
+                                        const Key& key) const {
+  auto it = shard.partitions.find(Store::Slot{hash, key.partition});
+  return it == shard.partitions.end() ? 0 : it->second.collection_bytes;
+}
+
+void Table::check_write_locked(const Store::Shard& shard, uint64_t hash, const Key& key,
+                               const Indexes& indexes, const Item* current,
+                               const Item* next) const {
+  if (next) {
+    for (const auto& index : indexes) index->check_item(*next);
+  }
+  if (!has_local_indexes_) return;
+  uint64_t before = collection_share(current, indexes);
+  uint64_t after = collection_share(next, indexes);
+  // A write that shrinks a collection is allowed even over the limit.
+  if (after > before &&
+      collection_bytes_locked(shard, hash, key) - before + after > item_collection_limit_) {
+    throw Error(ErrorType::ItemCollectionSizeLimitExceeded, "Collection size exceeded.");
+  }
+}
+
+std::optional<Item> Table::commit_locked(Store::Shard& shard, uint64_t hash, const Key& key,
+                                         const Indexes& indexes, const Item* current,
+                                         std::optional<Item> next) {
+  uint64_t collection_bytes = collection_bytes_locked(shard, hash, key);
   if (has_local_indexes_) {
-    uint64_t before = collection_share(current, *indexes);
-    uint64_t after = collection_share(next ? &*next : nullptr, *indexes);
-    if (after > before && collection_bytes - before + after > item_collection_limit_) {
-      throw Error(ErrorType::ItemCollectionSizeLimitExceeded, "Collection size exceeded.");
-    }
-    collection_bytes = collection_bytes - before + after;
+    collection_bytes = collection_bytes - collection_share(current, indexes) +
+                       collection_share(next ? &*next : nullptr, indexes);
   }
 
   // Index entries that go away are erased while their item still exists, and new ones are stored
   // once it does, so that no reader finds an entry whose item is missing.
-  std::vector<std::optional<IndexPosition>> positions(indexes->size());
-  std::vector<Item> entries(indexes->size());
-  for (std::size_t i = 0; i < indexes->size(); ++i) {
-    Index& index = *(*indexes)[i];
-    if (next) {
-      index.check_item(*next);
-      positions[i] = index.position_of(*next);
-      if (positions[i]) entries[i] = index.project(*next);
-    }
+  std::vector<std::optional<IndexPosition>> positions(indexes.size());
+  std::vector<Item> entries(indexes.size());
+  for (std::size_t i = 0; i < indexes.size() && next; ++i) {
+    positions[i] = indexes[i]->position_of(*next);
+    if (positions[i]) entries[i] = indexes[i]->project(*next);
   }
-  for (std::size_t i = 0; i < indexes->size() && current; ++i) {
-    auto old_position = (*indexes)[i]->position_of(*current);
-    if (old_position && old_position != positions[i]) (*indexes)[i]->erase(*old_position);
+  for (std::size_t i = 0; i < indexes.size() && current; ++i) {
+    auto old_position = indexes[i]->position_of(*current);
+    if (old_position && old_position != positions[i]) indexes[i]->erase(*old_position);
   }
 
+  auto it = shard.partitions.find(Store::Slot{hash, key.partition});
   std::optional<Item> old;
   std::size_t stored_size = 0;
   if (next) {
@@ -124,15 +149,15 @@ std::optional<Item> Table::write(const Key& key, const WriteDecision& decide) {
     }
     old = it->second.put(sort_slot(key), std::move(*next));
     it->second.collection_bytes = collection_bytes;
-  } else {
+  } else if (it != shard.partitions.end()) {
     old = it->second.remove(sort_slot(key));
     it->second.collection_bytes = collection_bytes;
     if (it->second.empty()) shard.partitions.erase(it);
   }
   account(old, next.has_value(), stored_size);
 
-  for (std::size_t i = 0; i < indexes->size(); ++i) {
-    if (positions[i]) (*indexes)[i]->store(*positions[i], std::move(entries[i]));
+  for (std::size_t i = 0; i < indexes.size(); ++i) {
+    if (positions[i]) indexes[i]->store(*positions[i], std::move(entries[i]));
   }
   return old;
 }

@@ -94,7 +94,20 @@ class Table {
   using Store = ShardedStore<TablePartition>;
   using Indexes = std::vector<std::shared_ptr<Index>>;
 
+  friend class Transaction;
+
   const AttributeValue& sort_slot(const Key& key) const;
+  // The steps of a write, for a caller holding the shard's lock (exclusively for the last two).
+  const Item* find_locked(const Store::Shard& shard, uint64_t hash, const Key& key) const;
+  uint64_t collection_bytes_locked(const Store::Shard& shard, uint64_t hash, const Key& key) const;
+  // Throws what storing `next` (nullptr: removing the item) would violate, changing nothing.
+  void check_write_locked(const Store::Shard& shard, uint64_t hash, const Key& key,
+                          const Indexes& indexes, const Item* current, const Item* next) const;
+  // Stores `next` (or removes the item) and keeps the indexes and counters in step; returns the
+  // item it replaced. Requires: check_write_locked passed.
+  std::optional<Item> commit_locked(Store::Shard& shard, uint64_t hash, const Key& key,
+                                    const Indexes& indexes, const Item* current,
+                                    std::optional<Item> next);
   // Updates the counters for a write that replaced `before` and, when `stored`, stored an item of
   // `stored_size` bytes.
   void account(const std::optional<Item>& before, bool stored, std::size_t stored_size);

@@ -1,0 +1,120 @@
+#include "engine/transaction.h"
+
+#include <algorithm>
+#include <functional>
+#include <mutex>
+#include <shared_mutex>
+#include <tuple>
+
+#include "engine/error.h"
+#include "engine/key_hash.h"
+
+namespace ddb::engine {
+
+namespace {
+
+// A shard to lock, in the global lock order.
+struct ShardRef {
+  const Table* table;
+  std::shared_mutex* mutex;
+  bool operator<(const ShardRef& other) const {
+    if (table != other.table) return std::less<const Table*>{}(table, other.table);
+    return std::less<std::shared_mutex*>{}(mutex, other.mutex);
+  }
+  bool operator==(const ShardRef& other) const { return mutex == other.mutex; }
+};
+
+// Sorted, without duplicates.
+std::vector<ShardRef> lock_order(std::vector<ShardRef> shards) {
+  std::sort(shards.begin(), shards.end());
+  shards.erase(std::unique(shards.begin(), shards.end()), shards.end());
+  return shards;
+}
+
+CancellationReason reason_for(const Error& error) {
+  switch (error.type()) {
+    case ErrorType::ConditionalCheckFailed:
+      return {"ConditionalCheckFailed", error.message(), error.item()};
+    case ErrorType::ItemCollectionSizeLimitExceeded:
+      return {"ItemCollectionSizeLimitExceeded", error.message(), std::nullopt};
+    default:
+      return {"ValidationError", error.message(), std::nullopt};
+  }
+}
+
+}  // namespace
+
+std::vector<std::optional<Item>> Transaction::write(std::vector<TransactionAction>& actions) {
+  struct Located {
+    uint64_t hash;
+    Table::Store::Shard* shard;
+    std::shared_ptr<const Table::Indexes> indexes;
+  };
+  std::vector<Located> located;
+  std::vector<ShardRef> shards;
+  for (TransactionAction& action : actions) {
+    uint64_t hash = partition_hash(action.key.partition);
+    Table::Store::Shard& shard = action.table->store_.shard_for(hash);
+    located.push_back({hash, &shard, nullptr});
+    shards.push_back({action.table.get(), &shard.mutex});
+  }
+  std::vector<std::unique_lock<std::shared_mutex>> locks;
+  for (const ShardRef& shard : lock_order(std::move(shards))) locks.emplace_back(*shard.mutex);
+
+  std::vector<std::optional<Item>> next(actions.size());
+  std::vector<CancellationReason> reasons(actions.size(), CancellationReason{"None", "", {}});
+  bool failed = false;
+  for (std::size_t i = 0; i < actions.size(); ++i) {
+    TransactionAction& action = actions[i];
+    Located& where = located[i];
+    // Loaded under the locks, as Table::write does.
+    where.indexes = action.table->indexes_.load();
+    const Item* current = action.table->find_locked(*where.shard, where.hash, action.key);
+    try {
+      next[i] = action.decide(current);
+      if (action.writes) {
+        action.table->check_write_locked(*where.shard, where.hash, action.key, *where.indexes,
+                                         current, next[i] ? &*next[i] : nullptr);
+      }
+    } catch (const Error& error) {
+      reasons[i] = reason_for(error);
+      failed = true;
+    }
+  }
+  if (failed) throw Error::transaction_canceled(std::move(reasons));
+
+  std::vector<std::optional<Item>> previous(actions.size());
+  for (std::size_t i = 0; i < actions.size(); ++i) {
+    TransactionAction& action = actions[i];
+    Located& where = located[i];
+    if (!action.writes) continue;
+    const Item* current = action.table->find_locked(*where.shard, where.hash, action.key);
+    if (!next[i] && !current) continue;
+    previous[i] = action.table->commit_locked(*where.shard, where.hash, action.key,
+                                              *where.indexes, current, std::move(next[i]));
+  }
+  return previous;
+}
+
+std::vector<std::optional<Item>> Transaction::read(const std::vector<TransactionRead>& reads) {
+  std::vector<ShardRef> shards;
+  std::vector<uint64_t> hashes;
+  for (const TransactionRead& read : reads) {
+    uint64_t hash = partition_hash(read.key.partition);
+    hashes.push_back(hash);
+    const Table::Store::Shard& shard = read.table->store_.shard_for(hash);
+    shards.push_back({read.table.get(), &shard.mutex});
+  }
+  std::vector<std::shared_lock<std::shared_mutex>> locks;
+  for (const ShardRef& shard : lock_order(std::move(shards))) locks.emplace_back(*shard.mutex);
+
+  std::vector<std::optional<Item>> items(reads.size());
+  for (std::size_t i = 0; i < reads.size(); ++i) {
+    const Table& table = *reads[i].table;
+    const Item* item = table.find_locked(table.store_.shard_for(hashes[i]), hashes[i], reads[i].key);
+    if (item) items[i] = *item;
+  }
+  return items;
+}
+
+}  // namespace ddb::engine

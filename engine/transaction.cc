@@ -77,7 +77,15 @@ std::vector<std::optional<Item>> Transaction::write(std::vector<TransactionActio
                                          current, next[i] ? &*next[i] : nullptr);
       }
     } catch (const Error& error) {
-      reasons[i] = reason_for(error);
+      CancellationReason reason = reason_for(error);
+      if (reason.code == "ValidationError") {
+        // DynamoDB validates every action before it evaluates any condition, so a validation
+        // error is the only reason reported; the other actions say None.
+        std::vector<CancellationReason> only(actions.size(), CancellationReason{"None", "", {}});
+        only[i] = std::move(reason);
+        throw Error::transaction_canceled(std::move(only));
+      }
+      reasons[i] = std::move(reason);
       failed = true;
     }
   }
@@ -90,8 +98,8 @@ std::vector<std::optional<Item>> Transaction::write(std::vector<TransactionActio
     if (!action.writes) continue;
     const Item* current = action.table->find_locked(*where.shard, where.hash, action.key);
     if (!next[i] && !current) continue;
-    previous[i] = action.table->commit_locked(*where.shard, where.hash, action.key,
-                                              *where.indexes, current, std::move(next[i]));
+    previous[i] = action.table->commit_locked(*where.shard, where.hash, action.key, *where.indexes,
+                                              current, std::move(next[i]));
   }
   return previous;
 }
@@ -111,7 +119,8 @@ std::vector<std::optional<Item>> Transaction::read(const std::vector<Transaction
   std::vector<std::optional<Item>> items(reads.size());
   for (std::size_t i = 0; i < reads.size(); ++i) {
     const Table& table = *reads[i].table;
-    const Item* item = table.find_locked(table.store_.shard_for(hashes[i]), hashes[i], reads[i].key);
+    const Item* item =
+        table.find_locked(table.store_.shard_for(hashes[i]), hashes[i], reads[i].key);
     if (item) items[i] = *item;
   }
   return items;

@@ -32,8 +32,9 @@ struct TransactionRead {
 class Transaction {
  public:
   // Decides every action; when all succeed, applies every write and returns each writing
-  // action's previous item. Otherwise changes nothing and throws TransactionCanceled with one reason per
-  // action, in order. Requires: no two actions on the same item.
+  // action's previous item. Otherwise changes nothing and throws TransactionCanceled with one
+  // reason per action, in order: every failed condition, or only the first validation error.
+  // Requires: no two actions on the same item.
   static std::vector<std::optional<Item>> write(std::vector<TransactionAction>& actions);
 
   // Reads the items as one snapshot: no write lands between two of the reads.

@@ -36,6 +36,9 @@ Json put_item(RequestContext& ctx, const Json& request) {
   auto table = require_table(ctx, *table_name);
   validate_item_key(item, table->key_schema());
   std::size_t new_size = validate_item_size(item);
+  // The item's index keys are validated with the rest of the request, before the condition is
+  // evaluated: a wrong-typed index key is a ValidationException even where the condition fails.
+  table->check_index_keys(item);
   std::optional<engine::Item> old;
   if (condition.condition) {
     engine::Key key = engine::key_of(item, table->key_schema());

@@ -1,5 +1,9 @@
 #include "protocol/table_description.h"
 
+#include <algorithm>
+#include <string>
+#include <vector>
+
 namespace ddb::protocol {
 
 namespace {
@@ -22,12 +26,77 @@ Json throughput_json(const engine::ProvisionedThroughput& throughput) {
   return json;
 }
 
+const char* projection_type_name(engine::ProjectionType type) {
+  switch (type) {
+    case engine::ProjectionType::KeysOnly:
+      return "KEYS_ONLY";
+    case engine::ProjectionType::Include:
+      return "INCLUDE";
+    case engine::ProjectionType::All:
+      break;
+  }
+  return "ALL";
+}
+
+const char* index_status_name(engine::IndexStatus status) {
+  switch (status) {
+    case engine::IndexStatus::Creating:
+      return "CREATING";
+    case engine::IndexStatus::Updating:
+      return "UPDATING";
+    case engine::IndexStatus::Deleting:
+      return "DELETING";
+    case engine::IndexStatus::Active:
+      break;
+  }
+  return "ACTIVE";
+}
+
+// DynamoDB returns NonKeyAttributes sorted by name, whatever order they were sent in
+// (ack-api-quirks DDB-TABLE-125, a live capture of 2026).
+Json projection_json(const engine::IndexProjection& projection) {
+  Json json = {{"ProjectionType", projection_type_name(projection.type)}};
+  if (projection.type == engine::ProjectionType::Include) {
+    std::vector<std::string> names = projection.non_key_attributes;
+    std::sort(names.begin(), names.end());
+    json["NonKeyAttributes"] = names;
+  }
+  return json;
+}
+
+Json index_json(const engine::Table& table, const engine::IndexDefinition& index) {
+  auto live = table.find_index(index.name);
+  Json json = {
+      {"IndexName", index.name},
+      {"KeySchema", key_schema_json(index.key_schema)},
+      {"Projection", projection_json(index.projection)},
+      {"IndexSizeBytes", live ? live->size_bytes() : 0},
+      {"ItemCount", live ? live->item_count() : 0},
+      {"IndexArn", index.arn},
+  };
+  // An LSI has no status and no throughput of its own.
+  if (index.kind == engine::IndexKind::Global) {
+    json["IndexStatus"] = index_status_name(index.status);
+    if (index.backfilling) json["Backfilling"] = *index.backfilling;
+    json["ProvisionedThroughput"] = throughput_json(index.throughput);
+  }
+  return json;
+}
+
 }  // namespace
 
 Json table_description(const engine::Table& table, std::string_view status) {
-  engine::TableDefinition definition = table.definition();
+  return table_description(table, table.definition(), status);
+}
+
+Json table_description(const engine::Table& table, const engine::TableDefinition& definition,
+                       std::string_view status) {
+  // DynamoDB returns AttributeDefinitions sorted by name (ack-api-quirks DDB-TABLE-125 and -151).
+  std::vector<engine::KeyAttribute> sorted_attributes = definition.attribute_definitions;
+  std::sort(sorted_attributes.begin(), sorted_attributes.end(),
+            [](const auto& a, const auto& b) { return a.name < b.name; });
   Json attributes = Json::array();
-  for (const auto& attribute : definition.attribute_definitions) {
+  for (const auto& attribute : sorted_attributes) {
     attributes.push_back(
         {{"AttributeName", attribute.name}, {"AttributeType", engine::type_name(attribute.type)}});
   }
@@ -53,7 +122,24 @@ Json table_description(const engine::Table& table, std::string_view status) {
     summary["LastUpdateToPayPerRequestDateTime"] = changed;
     description["BillingModeSummary"] = std::move(summary);
   }
+  // Each list keeps the order the indexes were defined in, and is left out when empty.
+  Json globals = Json::array();
+  Json locals = Json::array();
+  for (const auto& index : definition.indexes) {
+    (index.kind == engine::IndexKind::Global ? globals : locals)
+        .push_back(index_json(table, index));
+  }
+  if (!globals.empty()) description["GlobalSecondaryIndexes"] = std::move(globals);
+  if (!locals.empty()) description["LocalSecondaryIndexes"] = std::move(locals);
   return description;
+}
+
+std::string_view table_status(const engine::TableDefinition& definition) {
+  for (const auto& index : definition.indexes) {
+    bool allocating = index.status == engine::IndexStatus::Creating && index.backfilling == false;
+    if (allocating || index.status == engine::IndexStatus::Deleting) return "UPDATING";
+  }
+  return "ACTIVE";
 }
 
 }  // namespace ddb::protocol

@@ -2,6 +2,7 @@
 
 #include "engine/error.h"
 #include "protocol/constraints.h"
+#include "protocol/index_definitions.h"
 #include "protocol/operations.h"
 #include "protocol/table_description.h"
 #include "protocol/table_fields.h"
@@ -14,11 +15,6 @@ using engine::Error;
 
 constexpr const char* kInvalid = "One or more parameter values were invalid: ";
 
-struct KeySchemaElement {
-  std::string name;
-  std::string key_type;
-};
-
 std::string random_uuid() {
   thread_local std::mt19937_64 random{std::random_device{}()};
   static constexpr char kHex[] = "0123456789abcdef";
@@ -30,18 +26,6 @@ std::string random_uuid() {
   return uuid;
 }
 
-engine::Type key_type_of(const std::string& attribute_type) {
-  if (attribute_type == "N") return engine::Type::N;
-  if (attribute_type == "B") return engine::Type::B;
-  return engine::Type::S;
-}
-
-std::string join_names(const std::vector<std::string>& names) {
-  std::string text = "[";
-  for (std::size_t i = 0; i < names.size(); ++i) text += (i > 0 ? ", " : "") + names[i];
-  return text + "]";
-}
-
 }  // namespace
 
 Json create_table(RequestContext& ctx, const Json& request) {
@@ -49,60 +33,16 @@ Json create_table(RequestContext& ctx, const Json& request) {
   auto table_name = get_string(request, "TableName");
   constraints.name(table_name, "tableName");
 
-  std::vector<engine::KeyAttribute> attributes;
-  const Json* attribute_json = get_list(request, "AttributeDefinitions");
-  constraints.not_null(attribute_json != nullptr, "attributeDefinitions");
-  if (attribute_json) {
-    std::size_t index = 0;
-    for (const Json& element : *attribute_json) {
-      expect_structure_element(element, "AttributeDefinition");
-      std::string path = "attributeDefinitions." + std::to_string(++index) + ".member.";
-      auto name = get_string(element, "AttributeName");
-      auto type = get_string(element, "AttributeType");
-      constraints.not_null(name.has_value(), path + "attributeName");
-      if (name && name->empty()) {
-        constraints.add(constraint_violation("'" + *name + "'", path + "attributeName",
-                                             "Member must have length greater than or equal to 1"));
-      }
-      constraints.not_null(type.has_value(), path + "attributeType");
-      constraints.one_of(type, {"B", "N", "S"}, path + "attributeType");
-      attributes.push_back({name.value_or(""), key_type_of(type.value_or("S"))});
-    }
-  }
-
-  std::vector<KeySchemaElement> key_schema;
-  const Json* key_json = get_list(request, "KeySchema");
-  constraints.not_null(key_json != nullptr, "keySchema");
-  if (key_json) {
-    std::size_t index = 0;
-    for (const Json& element : *key_json) {
-      expect_structure_element(element, "KeySchemaElement");
-      std::string path = "keySchema." + std::to_string(++index) + ".member.";
-      auto name = get_string(element, "AttributeName");
-      auto key_type = get_string(element, "KeyType");
-      constraints.not_null(name.has_value(), path + "attributeName");
-      constraints.not_null(key_type.has_value(), path + "keyType");
-      constraints.one_of(key_type, {"HASH", "RANGE"}, path + "keyType");
-      key_schema.push_back({name.value_or(""), key_type.value_or("")});
-    }
-    if (key_json->empty()) {
-      constraints.add(constraint_violation("'[]'", "keySchema",
-                                           "Member must have length greater than or equal to 1"));
-    }
-    if (key_json->size() > 2) {
-      constraints.add(constraint_violation("'[...]'", "keySchema",
-                                           "Member must have length less than or equal to 2"));
-    }
-  }
-
+  std::vector<engine::KeyAttribute> attributes =
+      parse_attribute_definitions(request, constraints, /*required=*/true);
+  std::vector<KeySchemaElement> key_schema =
+      parse_key_schema(get_list(request, "KeySchema"), "keySchema", 2, constraints);
   auto billing_mode = get_string(request, "BillingMode");
   constraints.one_of(billing_mode, {"PROVISIONED", "PAY_PER_REQUEST"}, "billingMode");
   auto throughput = parse_throughput(request, constraints);
+  TableIndexRequests indexes = parse_table_indexes(request, constraints);
   constraints.check();
 
-  if (get_list(request, "GlobalSecondaryIndexes") || get_list(request, "LocalSecondaryIndexes")) {
-    throw Error::validation("ddblocal does not support secondary indexes yet");
-  }
   const Json* stream = get_structure(request, "StreamSpecification", "StreamSpecification");
   if (stream && get_bool(*stream, "StreamEnabled").value_or(false)) {
     throw Error::validation("ddblocal does not support streams yet");
@@ -130,13 +70,11 @@ Json create_table(RequestContext& ctx, const Json& request) {
     throw Error::validation("Invalid KeySchema: Some index key attribute have no definition");
   }
   if (!missing.empty()) {
-    std::vector<std::string> defined_names;
-    for (const auto& attribute : attributes) defined_names.push_back(attribute.name);
     throw Error::validation(std::string(kInvalid) +
                             "Some index key attributes are not defined in AttributeDefinitions. "
                             "Keys: " +
                             join_names(missing) +
-                            ", AttributeDefinitions: " + join_names(defined_names));
+                            ", AttributeDefinitions: " + join_names(attribute_names(attributes)));
   }
   if (key_schema[0].key_type != "HASH") {
     throw Error::validation("Invalid KeySchema: The first KeySchemaElement is not a HASH key type");
@@ -145,7 +83,9 @@ Json create_table(RequestContext& ctx, const Json& request) {
     throw Error::validation(
         "Invalid KeySchema: The second KeySchemaElement is not a RANGE key type");
   }
-  if (attributes.size() != key_schema.size()) {
+  if (indexes.present()) {
+    check_attributes_used(attributes, key_schema, indexes);
+  } else if (attributes.size() != key_schema.size()) {
     throw Error::validation(std::string(kInvalid) +
                             "Number of attributes in KeySchema does not exactly match number of "
                             "attributes defined in AttributeDefinitions");
@@ -189,6 +129,8 @@ Json create_table(RequestContext& ctx, const Json& request) {
   definition.creation_time = now_seconds();
   definition.table_id = random_uuid();
   definition.arn = table_arn(ctx, definition.name);
+  definition.indexes = table_index_definitions(indexes, attributes, definition.key_schema,
+                                               on_demand, definition.arn);
 
   auto table = ctx.database.create_table(std::move(definition));
   if (!table) throw Error::resource_in_use("Table already exists: " + *table_name);

@@ -16,6 +16,16 @@ Json delete_table(RequestContext& ctx, const Json& request) {
         "Resource cannot be deleted as it is currently protected against "
         "deletion. Disable deletion protection first.");
   }
+  if (existing) {
+    for (const auto& index : existing->definition().indexes) {
+      if (index.status != engine::IndexStatus::Active) {
+        // ack-api-quirks DDB-TABLE-150 (live, 2026): refused until every GSI is ACTIVE.
+        throw engine::Error::resource_in_use(
+            "Attempt to change a resource which is still in use: Cannot delete table while "
+            "indexes are being created, updated, or deleted.");
+      }
+    }
+  }
   auto table = ctx.database.delete_table(*name);
   if (!table) {
     throw table_not_found(*name);

@@ -14,7 +14,8 @@ Json describe_table(RequestContext& ctx, const Json& request) {
   if (!table) {
     throw table_not_found(*name);
   }
-  return {{"Table", table_description(*table, "ACTIVE")}};
+  engine::TableDefinition definition = table->definition();
+  return {{"Table", table_description(*table, definition, table_status(definition))}};
 }
 
 }  // namespace ddb::protocol

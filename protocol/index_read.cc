@@ -6,6 +6,7 @@
 
 #include "engine/error.h"
 #include "protocol/expr/document_paths.h"
+#include "protocol/index_definitions.h"
 #include "protocol/key_validation.h"
 #include "protocol/value_json.h"
 
@@ -16,8 +17,9 @@ using engine::IndexKind;
 
 namespace {
 
-// Names as Java writes a list: [a, b].
-std::string java_list(const std::set<std::string>& names) {
+// Names as Java writes a collection: [a, b].
+template <typename Names>
+std::string java_list(const Names& names) {
   std::string text = "[";
   for (const std::string& name : names) {
     if (text.size() > 1) text += ", ";
@@ -137,11 +139,12 @@ IndexSource index_source(const std::shared_ptr<const engine::Table>& table,
   if (read.select == Select::SpecificAttributes) {
     std::set<std::string> missing = unprojected(index, read.projection.top_level_names());
     if (!missing.empty() && index.kind() == IndexKind::Global) {
-      // localstack/localstack#478 quotes DynamoDB (2017); DynamoDB Local has the same text, the
-      // names as a Java set. Medium confidence: one sighting, and the order of several names is
-      // a guess (sorted).
+      // localstack/localstack#478 quotes DynamoDB (2017); DynamoDB Local has the same text and
+      // lists the names as its HashSet holds them. Medium confidence: one sighting.
+      std::vector<std::string> names(missing.begin(), missing.end());
       throw Error::validation("One or more parameter values were invalid: Global secondary index " +
-                              index.name() + " does not project " + java_list(missing));
+                              index.name() + " does not project " +
+                              java_list(java_hash_set_order(names)));
     }
     fetch = !missing.empty();
   } else if (read.select == Select::AllAttributes) {

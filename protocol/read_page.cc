@@ -135,23 +135,20 @@ Json page_response(const ReadPage& page, const ReadRequest& read, const IndexSou
   Json items = Json::array();
   std::size_t count = 0;
   std::size_t fetched_bytes = 0;
-  for (const auto& item : page.items) {
-    if (read.filter && !engine::evaluate(*read.filter, item)) continue;
-    if (read.count_only()) {
-      ++count;
-      continue;
-    }
-    if (index && index->fetch) {
-      std::optional<engine::Item> fetched = index->fetch(item);
-      if (!fetched) continue;  // deleted since the index entry was read
+  for (const auto& entry : page.items) {
+    if (read.filter && !engine::evaluate(*read.filter, entry)) continue;
+    const engine::Item* item = &entry;
+    std::optional<engine::Item> fetched;
+    if (!read.count_only() && index && index->fetch) {
+      fetched = index->fetch(entry);
+      if (!fetched) continue;  // deleted since its index entry was read
       fetched_bytes += engine::item_size(*fetched);
-      ++count;
-      items.push_back(item_to_json(read.projection.apply(*fetched)));
-      continue;
+      item = &*fetched;
     }
     ++count;
-    items.push_back(read.projection.all() ? item_to_json(item)
-                                          : item_to_json(read.projection.apply(item)));
+    if (read.count_only()) continue;
+    items.push_back(read.projection.all() ? item_to_json(*item)
+                                          : item_to_json(read.projection.apply(*item)));
   }
   if (!read.count_only()) response["Items"] = std::move(items);
   response["Count"] = count;

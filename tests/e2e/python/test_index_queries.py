@@ -3,6 +3,7 @@ leaderboard on a GSI, a hash-only lookup GSI, a sparse GSI kept in step with upd
 overloaded GSI, an inverted GSI, an LSI that fetches unprojected attributes from the table, a
 parallel scan of a GSI, and DynamoDB's rejections with their exact messages."""
 
+import time
 import unittest
 
 from botocore.exceptions import ClientError
@@ -353,6 +354,38 @@ class FollowersTest(unittest.TestCase):
         rest = followers("alice", ExclusiveStartKey=first["LastEvaluatedKey"])
         self.assertEqual([item["PK"]["S"] for item in rest["Items"]], ["USER#dave"])
         self.assertEqual(followers("bob", Select="COUNT")["Count"], 2)
+
+
+class AddedIndexTest(unittest.TestCase):
+    """A GSI added with UpdateTable to a table that already holds items."""
+
+    def test_added_gsi_answers_queries_once_active(self):
+        """Once a GSI added by UpdateTable is ACTIVE, Query and Scan on it see the items written before it was added."""
+        client = SERVER.client()
+        table = harness.create_table(client, harness.unique_table_name("added"), ("PK", "S"))
+        for i in range(50):
+            client.put_item(TableName=table, Item={
+                "PK": {"S": f"ORDER#{i:02d}"}, "status": {"S": "OPEN" if i % 5 else "SHIPPED"}})
+        client.update_table(
+            TableName=table,
+            AttributeDefinitions=[{"AttributeName": "status", "AttributeType": "S"}],
+            GlobalSecondaryIndexUpdates=[{"Create": index("by-status", "status", "PK")}])
+        deadline = time.monotonic() + 30
+        while True:
+            described = client.describe_table(TableName=table)["Table"]
+            if described["GlobalSecondaryIndexes"][0]["IndexStatus"] == "ACTIVE":
+                break
+            self.assertLess(time.monotonic(), deadline, "by-status never became ACTIVE")
+            time.sleep(0.1)
+        shipped = client.query(TableName=table, IndexName="by-status",
+                               KeyConditionExpression="#s = :s",
+                               ExpressionAttributeNames={"#s": "status"},
+                               ExpressionAttributeValues={":s": {"S": "SHIPPED"}})
+        self.assertEqual([item["PK"]["S"] for item in shipped["Items"]],
+                         ["ORDER#00", "ORDER#05", "ORDER#10", "ORDER#15", "ORDER#20", "ORDER#25",
+                          "ORDER#30", "ORDER#35", "ORDER#40", "ORDER#45"])
+        self.assertEqual(client.scan(TableName=table, IndexName="by-status",
+                                     Select="COUNT")["Count"], 50)
 
 
 class LocalIndexFetchTest(unittest.TestCase):

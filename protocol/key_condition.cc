@@ -209,6 +209,21 @@ void check_value_types(const KeyPredicate& predicate, const engine::KeyAttribute
   }
 }
 
+// DynamoDB Local's text for an empty index key value in a key condition, the one writes get
+// (dynalite#184, amplify-js#6759 quote it from DynamoDB for writes).
+void check_index_key_not_empty(const AttributeValue& value, const engine::KeyAttribute& attribute,
+                               std::string_view index_name) {
+  bool empty = (value.type() == Type::S && value.as_string().empty()) ||
+               (value.type() == Type::B && value.as_binary().empty());
+  if (!empty) return;
+  throw Error::validation(
+      std::string("One or more parameter values are not valid. A value specified for a secondary "
+                  "index key is not supported. The AttributeValue for a key attribute cannot "
+                  "contain an empty ") +
+      (value.type() == Type::S ? "string" : "binary") +
+      " value. IndexName: " + std::string(index_name) + ", IndexKey: " + attribute.name);
+}
+
 }  // namespace
 
 std::vector<KeyPredicate> key_predicates(const expr::Condition& condition,
@@ -219,7 +234,12 @@ std::vector<KeyPredicate> key_predicates(const expr::Condition& condition,
 }
 
 KeyCondition match_key_schema(const std::vector<KeyPredicate>& predicates,
-                              const engine::KeySchema& schema) {
+                              const engine::KeySchema& schema, std::string_view index_name) {
+  const auto validate = [index_name](const AttributeValue& value,
+                                     const engine::KeyAttribute& attribute, bool partition) {
+    if (!index_name.empty()) check_index_key_not_empty(value, attribute, index_name);
+    validate_key_value(value, attribute, partition);
+  };
   for (std::size_t i = 0; i < predicates.size(); ++i) {
     for (std::size_t j = 0; j < i; ++j) {
       if (predicates[i].attribute == predicates[j].attribute) {
@@ -251,16 +271,17 @@ KeyCondition match_key_schema(const std::vector<KeyPredicate>& predicates,
     throw Error::validation("Query condition missed key schema element: " + schema.sort->name);
   }
   check_value_types(*partition, schema.partition);
-  validate_key_value(partition->values[0], schema.partition, true);
+  validate(partition->values[0], schema.partition, true);
   KeyCondition condition{partition->values[0], engine::SortKeyRange::all(), false};
   if (sort) {
     check_value_types(*sort, *schema.sort);
-    if (sort->op == KeyPredicate::Op::Eq) validate_key_value(sort->values[0], *schema.sort, false);
+    if (sort->op == KeyPredicate::Op::Eq) validate(sort->values[0], *schema.sort, false);
     condition.range = to_range(*sort);
     condition.single_item = sort->op == KeyPredicate::Op::Eq;
   } else {
     condition.single_item = !schema.sort;
   }
+  if (!index_name.empty()) condition.single_item = false;
   return condition;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/item.h"
@@ -32,9 +33,12 @@ struct KeyCondition {
 std::vector<KeyPredicate> key_predicates(const expr::Condition& condition,
                                          ExpressionAttributes& attributes);
 
-// Matches the predicates with the table's key schema: equality on the partition key, at most one
-// predicate on the sort key, values of the key's types.
+// Matches the predicates with the key schema of the table or, on a Query with IndexName, of the
+// index `index_name`: equality on the partition key, at most one predicate on the sort key, values
+// of the key's types. On an index, equality on every key attribute still selects any number of
+// entries (single_item is false), and an empty string or binary value gets the index form of the
+// message ("... IndexName: <index>, IndexKey: <attribute>").
 KeyCondition match_key_schema(const std::vector<KeyPredicate>& predicates,
-                              const engine::KeySchema& schema);
+                              const engine::KeySchema& schema, std::string_view index_name = {});
 
 }  // namespace ddb::protocol

@@ -26,6 +26,12 @@ engine::Item Projection::apply(const engine::Item& item) const {
   return engine::project(item, paths_);
 }
 
+std::vector<std::string> Projection::top_level_names() const {
+  std::set<std::string> names;
+  for (const auto& path : paths_) names.insert(path.front().name);
+  return {names.begin(), names.end()};
+}
+
 void add_attributes_to_get_constraints(const Json& request, Constraints& constraints,
                                        std::string_view path) {
   const Json* names = get_list(request, "AttributesToGet");

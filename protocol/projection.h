@@ -1,5 +1,6 @@
 #pragma once
 
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -20,6 +21,8 @@ class Projection {
 
   bool all() const { return all_; }
   engine::Item apply(const engine::Item& item) const;
+  // The top-level attributes the paths start at, each once, in ascending order; none for all().
+  std::vector<std::string> top_level_names() const;
 
  private:
   std::vector<engine::DocumentPath> paths_;

@@ -37,7 +37,8 @@ Json put_item(RequestContext& ctx, const Json& request) {
   auto table = require_table(ctx, *table_name);
   validate_item_key(item, table->key_schema());
   std::size_t new_size = validate_item_size(item);
-  // Before the condition: an item no index can hold is invalid whatever the table holds.
+  // The item's index keys are validated with the rest of the request, before the condition is
+  // evaluated: a wrong-typed index key is a ValidationException even where the condition fails.
   table->check_index_keys(item);
   engine::AttributeValue partition = item.at(table->key_schema().partition.name);
   std::optional<engine::Item> old;

@@ -2,6 +2,7 @@
 #include "protocol/expr/checks.h"
 #include "protocol/expr/document_paths.h"
 #include "protocol/expr/parser.h"
+#include "protocol/index_read.h"
 #include "protocol/key_condition.h"
 #include "protocol/legacy/constraints.h"
 #include "protocol/legacy/filter.h"
@@ -16,23 +17,32 @@ using engine::Error;
 
 namespace {
 
-// ExclusiveStartKey must lie inside what the key condition selects.
-void check_start_key(const engine::Key& start, const KeyCondition& condition) {
+// ExclusiveStartKey must lie inside what the key condition selects: `partition` and `sort` are
+// its values of the key the query reads (the table's or the index's; `sort` is null without a sort
+// key).
+void check_start_key(const engine::AttributeValue& partition, const engine::AttributeValue* sort,
+                     const KeyCondition& condition) {
   if (condition.single_item) {
     throw Error::validation("The query can return at most one row and cannot be restarted");
   }
-  if (!(start.partition == condition.partition)) {
+  if (!(partition == condition.partition)) {
     throw Error::validation(
         "The provided starting key is outside query boundaries based on provided conditions");
   }
-  if (start.sort && !condition.range.contains(*start.sort)) {
+  if (sort && !condition.range.contains(*sort)) {
     throw Error::validation("The provided starting key does not match the range key predicate");
   }
 }
 
+void check_start_key(const engine::Key& start, const KeyCondition& condition) {
+  check_start_key(start.partition, start.sort ? &*start.sort : nullptr, condition);
+}
+
 // A Query's filter may not read the key attributes (dynalite's query tests, recorded against
-// DynamoDB): the key condition is where they belong. `member` names the filter as the message
-// does: "Filter Expression" or "QueryFilter".
+// DynamoDB): the key condition is where they belong. `schema` is the key the Query reads: on an
+// index, the index's, so a GSI Query may filter on the table's key (DynamoDB Local checks the
+// index's key). `member` names the filter as the message does: "Filter Expression" or
+// "QueryFilter".
 void check_filter_attributes(const engine::Condition& filter, const engine::KeySchema& schema,
                              std::string_view member) {
   for (const std::string& name : expr::top_level_names(filter)) {
@@ -57,7 +67,6 @@ Json query(RequestContext& ctx, const Json& request) {
       {{"ProjectionExpression", "FilterExpression", "KeyConditionExpression"},
        {"AttributesToGet", "QueryFilter", "ConditionalOperator", "KeyConditions"}},
       false);
-  reject_unsupported(request, {"IndexName"});
   // dynalite test/query.js: AttributesToGet, then the QueryFilter, then the key condition.
   read.projection = attributes_to_get(request);
   std::optional<legacy::Filter> query_filter =
@@ -83,20 +92,36 @@ Json query(RequestContext& ctx, const Json& request) {
   attributes.check_all_used();
 
   auto table = require_table(ctx, read.table_name);
-  const engine::KeySchema& schema = table->key_schema();
-  if (!expression) predicates = legacy::key_predicates(key_conditions, schema);
-  KeyCondition condition = match_key_schema(predicates, schema);
-  if (read.filter) {
-    check_filter_attributes(*read.filter, schema,
-                            query_filter ? "QueryFilter" : "Filter Expression");
+  const char* filter_member = query_filter ? "QueryFilter" : "Filter Expression";
+  const auto direction = forward ? engine::Direction::Forward : engine::Direction::Backward;
+  if (!read.index_name) {
+    const engine::KeySchema& schema = table->key_schema();
+    if (!expression) predicates = legacy::key_predicates(key_conditions, schema);
+    KeyCondition condition = match_key_schema(predicates, schema);
+    if (read.filter) check_filter_attributes(*read.filter, schema, filter_member);
+    std::optional<engine::Key> start = parse_start_key(request, schema, StartKeyRules::Query);
+    if (start) check_start_key(*start, condition);
+    engine::Page page =
+        table->query(condition.partition, condition.range, direction, read.limits, start);
+    return page_response(table_page(std::move(page), schema), read);
   }
-  std::optional<engine::Key> start = parse_start_key(request, schema, StartKeyRules::Query);
-  if (start) check_start_key(*start, condition);
 
-  engine::Page page = table->query(
-      condition.partition, condition.range,
-      forward ? engine::Direction::Forward : engine::Direction::Backward, read.limits, start);
-  return page_response(page, read, schema);
+  // The key condition, the filter's key check and the start key are about the index's key, as
+  // DynamoDB Local checks them: "Query condition missed key schema element: <index key>".
+  auto index = open_index(*table, read);
+  const engine::KeySchema& schema = index->key_schema();
+  if (!expression) predicates = legacy::key_predicates(key_conditions, schema);
+  KeyCondition condition = match_key_schema(predicates, schema, index->name());
+  if (read.filter) check_filter_attributes(*read.filter, schema, filter_member);
+  std::optional<engine::IndexPosition> start = parse_index_start_key(request, *index);
+  if (start) {
+    check_start_key(start->partition, schema.sort ? &start->entry.sort : nullptr, condition);
+  }
+  if (read.filter) check_filter_projected(*index, *read.filter);
+  IndexSource source = index_source(table, *index, read);
+  engine::IndexPage page =
+      index->query(condition.partition, condition.range, direction, read.limits, start);
+  return page_response(index_page(std::move(page), *index), read, &source);
 }
 
 }  // namespace ddb::protocol

@@ -1,4 +1,5 @@
 #include "engine/error.h"
+#include "protocol/index_read.h"
 #include "protocol/legacy/constraints.h"
 #include "protocol/legacy/filter.h"
 #include "protocol/operations.h"
@@ -23,7 +24,6 @@ Json scan(RequestContext& ctx, const Json& request) {
                            {{"ProjectionExpression", "FilterExpression"},
                             {"AttributesToGet", "ScanFilter", "ConditionalOperator"}},
                            false);
-  reject_unsupported(request, {"IndexName"});
   // dynalite validations/scan.js: AttributesToGet, then ScanFilter, then the segments.
   read.projection = attributes_to_get(request);
   std::optional<legacy::Filter> scan_filter =
@@ -55,15 +55,27 @@ Json scan(RequestContext& ctx, const Json& request) {
   }
 
   auto table = require_table(ctx, read.table_name);
-  const engine::KeySchema& schema = table->key_schema();
-  std::optional<engine::Key> start = parse_start_key(request, schema, StartKeyRules::Scan);
-  if (start &&
-      engine::Table::segment_of(start->partition, scan_segment.total) != scan_segment.index) {
-    throw Error::validation(
-        "The provided Exclusive start key does not map to the provided segment");
+  // The segment of a start key is its partition key's: the table's, or the index's on an index.
+  const auto check_segment = [&scan_segment](const engine::AttributeValue& partition) {
+    if (engine::Table::segment_of(partition, scan_segment.total) != scan_segment.index) {
+      throw Error::validation(
+          "The provided Exclusive start key does not map to the provided segment");
+    }
+  };
+  if (!read.index_name) {
+    const engine::KeySchema& schema = table->key_schema();
+    std::optional<engine::Key> start = parse_start_key(request, schema, StartKeyRules::Scan);
+    if (start) check_segment(start->partition);
+    engine::Page page = table->scan(scan_segment, read.limits, start);
+    return page_response(table_page(std::move(page), schema), read);
   }
-  engine::Page page = table->scan(scan_segment, read.limits, start);
-  return page_response(page, read, schema);
+
+  auto index = open_index(*table, read);
+  std::optional<engine::IndexPosition> start = parse_index_start_key(request, *index);
+  if (start) check_segment(start->partition);
+  IndexSource source = index_source(table, *index, read);
+  engine::IndexPage page = index->scan(scan_segment, read.limits, start);
+  return page_response(index_page(std::move(page), *index), read, &source);
 }
 
 }  // namespace ddb::protocol

@@ -887,7 +887,8 @@ TEST_F(QueryOps, RejectsAnInvalidSelect) {
   expect_validation(query({{"KeyConditionExpression", "pk = :p"},
                            {"ExpressionAttributeValues", kP},
                            {"Select", "ALL_PROJECTED_ATTRIBUTES"}}),
-                    "ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName");
+                    "1 validation error detected: ALL_PROJECTED_ATTRIBUTES can be used only when "
+                    "Querying using an IndexName");
 }
 
 // ---- Scan -----------------------------------------------------------------------------------

@@ -48,8 +48,8 @@ TEST(Transaction, AppliesEveryWriteWhenAllSucceed) {
   auto orders = hash_table("orders");
   auto users = hash_table("users");
   users->put(account("u1", 0));
-  std::vector<TransactionAction> actions = {put(orders, account("o1", 5)),
-                                            check_exists(users, "u1"), put(users, account("u2", 7))};
+  std::vector<TransactionAction> actions = {
+      put(orders, account("o1", 5)), check_exists(users, "u1"), put(users, account("u2", 7))};
   auto previous = Transaction::write(actions);
   ASSERT_EQ(previous.size(), 3u);
   EXPECT_FALSE(previous[0].has_value());
@@ -114,9 +114,9 @@ TEST(Transaction, AnItemAnIndexCannotHoldIsAValidationError) {
   definition.indexes.push_back(by_email);
   auto users = std::make_shared<Table>(definition);
   // The failed condition of the first action is hidden behind the validation error.
-  std::vector<TransactionAction> actions = {
-      check_exists(users, "ghost"), put(users, Item{{"pk", s("u2")}, {"email", n(5)}}),
-      put(users, account("u1", 1))};
+  std::vector<TransactionAction> actions = {check_exists(users, "ghost"),
+                                            put(users, Item{{"pk", s("u2")}, {"email", n(5)}}),
+                                            put(users, account("u1", 1))};
   try {
     Transaction::write(actions);
     FAIL() << "the transaction committed";

@@ -19,10 +19,12 @@ std::shared_ptr<Table> Database::find_table(std::string_view name) const {
   return it == tables_.end() ? nullptr : it->second;
 }
 
-std::shared_ptr<Table> Database::delete_table(std::string_view name) {
+std::shared_ptr<Table> Database::delete_table(std::string_view name,
+                                              const std::function<void(const Table&)>& check) {
   std::unique_lock lock(mutex_);
   auto it = tables_.find(name);
   if (it == tables_.end()) return nullptr;
+  if (check) check(*it->second);
   auto table = std::move(it->second);
   tables_.erase(it);
   return table;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <shared_mutex>
@@ -21,8 +22,11 @@ class Database {
   std::shared_ptr<Table> create_table(TableDefinition definition);
   // The table, or nullptr.
   std::shared_ptr<Table> find_table(std::string_view name) const;
-  // Removes the table and returns it, or nullptr when there is none.
-  std::shared_ptr<Table> delete_table(std::string_view name);
+  // Removes the table and returns it, or nullptr when there is none. `check` runs first under the
+  // database's lock and may throw to refuse the deletion, so that what it checks (deletion
+  // protection, index states) cannot change before the table is gone.
+  std::shared_ptr<Table> delete_table(std::string_view name,
+                                      const std::function<void(const Table&)>& check = {});
   // Table names in ascending order.
   std::vector<std::string> table_names() const;
 

@@ -10,14 +10,15 @@ Json delete_table(RequestContext& ctx, const Json& request) {
   auto name = get_string(request, "TableName");
   constraints.name(name, "tableName");
   constraints.check();
-  auto existing = ctx.database.find_table(*name);
-  if (existing && existing->definition().deletion_protection) {
-    throw engine::Error::validation(
-        "Resource cannot be deleted as it is currently protected against "
-        "deletion. Disable deletion protection first.");
-  }
-  if (existing) {
-    for (const auto& index : existing->definition().indexes) {
+  // Checked as the table is removed: an UpdateTable cannot slip in between.
+  auto table = ctx.database.delete_table(*name, [](const engine::Table& existing) {
+    engine::TableDefinition definition = existing.definition();
+    if (definition.deletion_protection) {
+      throw engine::Error::validation(
+          "Resource cannot be deleted as it is currently protected against "
+          "deletion. Disable deletion protection first.");
+    }
+    for (const auto& index : definition.indexes) {
       if (index.status != engine::IndexStatus::Active) {
         // ack-api-quirks DDB-TABLE-150 (live, 2026): refused until every GSI is ACTIVE.
         throw engine::Error::resource_in_use(
@@ -25,8 +26,7 @@ Json delete_table(RequestContext& ctx, const Json& request) {
             "indexes are being created, updated, or deleted.");
       }
     }
-  }
-  auto table = ctx.database.delete_table(*name);
+  });
   if (!table) {
     throw table_not_found(*name);
   }

@@ -27,7 +27,8 @@ TEST(PartitionHash, EqualNumbersHashEquallyWhateverTheirSpelling) {
 
 TEST(PartitionHash, TheTypeIsPartOfTheHash) {
   EXPECT_NE(partition_hash(AttributeValue::string("42")), partition_hash(n("42")));
-  EXPECT_NE(partition_hash(AttributeValue::string("ab")), partition_hash(AttributeValue::binary("ab")));
+  EXPECT_NE(partition_hash(AttributeValue::string("ab")),
+            partition_hash(AttributeValue::binary("ab")));
 }
 
 }  // namespace

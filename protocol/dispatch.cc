@@ -28,6 +28,7 @@ const std::unordered_map<std::string_view, Handler>& handlers() {
       {"Query", query},
       {"Scan", scan},
       {"UpdateItem", update_item},
+      {"BatchGetItem", batch_get_item},
   };
   return table;
 }

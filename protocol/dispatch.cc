@@ -29,6 +29,7 @@ const std::unordered_map<std::string_view, Handler>& handlers() {
       {"Scan", scan},
       {"UpdateItem", update_item},
       {"BatchGetItem", batch_get_item},
+      {"BatchWriteItem", batch_write_item},
   };
   return table;
 }

@@ -28,6 +28,8 @@ const std::unordered_map<std::string_view, Handler>& handlers() {
       {"Query", query},
       {"Scan", scan},
       {"UpdateItem", update_item},
+      {"BatchGetItem", batch_get_item},
+      {"BatchWriteItem", batch_write_item},
   };
   return table;
 }

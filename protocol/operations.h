@@ -17,5 +17,7 @@ Json delete_item(RequestContext& ctx, const Json& request);
 Json update_item(RequestContext& ctx, const Json& request);
 Json query(RequestContext& ctx, const Json& request);
 Json scan(RequestContext& ctx, const Json& request);
+Json batch_get_item(RequestContext& ctx, const Json& request);
+Json batch_write_item(RequestContext& ctx, const Json& request);
 
 }  // namespace ddb::protocol

@@ -1,0 +1,109 @@
+#include <memory>
+#include <vector>
+
+#include "engine/error.h"
+#include "protocol/batch_get_request.h"
+#include "protocol/batch_request_items.h"
+#include "protocol/item_request.h"
+#include "protocol/key_validation.h"
+#include "protocol/operations.h"
+#include "protocol/value_json.h"
+
+namespace ddb::protocol {
+
+namespace {
+
+// The most item data one BatchGetItem response carries; the keys past it come back in
+// UnprocessedKeys. "16 MB" in decimal megabytes: the API reference's example, 100 items of 300 KB
+// (307,200 bytes) of which 52 are returned, fits 16,000,000 bytes and neither 16 MiB (54 would fit)
+// nor 300,000-byte items (53).
+constexpr std::size_t kMaxResponseBytes = 16'000'000;
+
+// The members of a KeysAndAttributes, which UnprocessedKeys gives back as they were sent.
+constexpr const char* kEntryMembers[] = {"AttributesToGet", "ConsistentRead",
+                                         "ProjectionExpression", "ExpressionAttributeNames"};
+
+Json unprocessed_entry(const Json& request, Json keys) {
+  Json entry = {{"Keys", std::move(keys)}};
+  for (const char* member : kEntryMembers) {
+    if (const Json* value = find_member(request, member)) entry[member] = *value;
+  }
+  return entry;
+}
+
+// One table's reads, resolved against the table: its keys are checked against the key schema.
+struct ResolvedReads {
+  const TableReads* reads;
+  std::shared_ptr<engine::Table> table;
+  std::vector<engine::Key> keys;
+};
+
+std::vector<ResolvedReads> resolve(RequestContext& ctx, const BatchGetRequest& request) {
+  // Every table is looked up before any key is checked against a schema: a key that matches no
+  // schema on a missing table is "Requested resource not found" (dynalite test/batchGetItem.js).
+  std::vector<ResolvedReads> resolved;
+  for (const TableReads& reads : request.tables) {
+    resolved.push_back({&reads, require_table(ctx, reads.table), {}});
+  }
+  for (ResolvedReads& entry : resolved) {
+    for (const engine::Item& key : entry.reads->keys) {
+      entry.keys.push_back(key_from_request(key, entry.table->key_schema()));
+    }
+  }
+  return resolved;
+}
+
+}  // namespace
+
+Json batch_get_item(RequestContext& ctx, const Json& request) {
+  BatchGetRequest parsed = parse_batch_get_request(request);
+  std::vector<ResolvedReads> resolved = resolve(ctx, parsed);
+
+  // Every requested table appears in Responses, [] when none of its keys matched; a missing item
+  // is left out; UnprocessedKeys is always present (dynalite test/batchGetItem.js, from AWS).
+  Json responses = Json::object();
+  Json unprocessed = Json::object();
+  BatchCapacity capacity;
+  std::size_t response_bytes = 0;
+  bool full = false;
+  for (const ResolvedReads& entry : resolved) {
+    const TableReads& reads = *entry.reads;
+    Json items = Json::array();
+    Json left = Json::array();
+    double units = 0;
+    bool charged = false;
+    for (std::size_t i = 0; i < entry.keys.size(); ++i) {
+      if (!full) {
+        std::optional<engine::Item> item = entry.table->get(entry.keys[i]);
+        if (item) {
+          engine::Item returned = reads.projection.apply(*item);
+          std::size_t returned_bytes = engine::item_size(returned);
+          full = response_bytes + returned_bytes > kMaxResponseBytes;
+          if (!full) {
+            response_bytes += returned_bytes;
+            items.push_back(item_to_json(returned));
+          }
+        }
+        if (!full) {
+          // Each key costs its whole item, rounded up to 4 KB on its own, a missing one the
+          // minimum; a projection does not lower it (Developer Guide, "Read consistency").
+          units += read_units(item ? engine::item_size(*item) : 0, reads.consistent);
+          charged = true;
+          continue;
+        }
+      }
+      left.push_back(reads.request->at("Keys").at(i));
+    }
+    responses[reads.table] = std::move(items);
+    if (!left.empty())
+      unprocessed[reads.table] = unprocessed_entry(*reads.request, std::move(left));
+    if (charged) capacity.charge(reads.table, units);
+  }
+
+  Json response = {{"Responses", std::move(responses)},
+                   {"UnprocessedKeys", std::move(unprocessed)}};
+  capacity.add_to(response, parsed.capacity);
+  return response;
+}
+
+}  // namespace ddb::protocol

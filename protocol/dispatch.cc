@@ -28,6 +28,8 @@ const std::unordered_map<std::string_view, Handler>& handlers() {
       {"Query", query},
       {"Scan", scan},
       {"UpdateItem", update_item},
+      {"TransactWriteItems", transact_write_items},
+      {"TransactGetItems", transact_get_items},
   };
   return table;
 }

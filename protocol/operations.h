@@ -17,5 +17,7 @@ Json delete_item(RequestContext& ctx, const Json& request);
 Json update_item(RequestContext& ctx, const Json& request);
 Json query(RequestContext& ctx, const Json& request);
 Json scan(RequestContext& ctx, const Json& request);
+Json transact_write_items(RequestContext& ctx, const Json& request);
+Json transact_get_items(RequestContext& ctx, const Json& request);
 
 }  // namespace ddb::protocol

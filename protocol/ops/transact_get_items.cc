@@ -39,12 +39,19 @@ void add_get_constraints(const Json* items, Constraints& constraints) {
   }
 }
 
+Json without_values(Json get) {
+  get.erase("ExpressionAttributeValues");
+  return get;
+}
+
 // A Get's members after the constraints: its key and projection (bare messages, as Query's).
 GetAction parse_get(const Json& get) {
   GetAction action{*get_string(get, "TableName"), {}, {}};
   check_expression_members(get, {{"ProjectionExpression"}, {}}, false);
   action.key = decode_attribute_map(*find_member(get, "Key"), false);
-  ExpressionAttributes attributes = ExpressionAttributes::from_request(get, false);
+  // A Get has no ExpressionAttributeValues in the model, so DynamoDB's deserializer drops one.
+  ExpressionAttributes attributes = ExpressionAttributes::from_request(
+      get.contains("ExpressionAttributeValues") ? without_values(get) : get, false);
   if (auto paths = projection_member(get, attributes)) {
     action.projection = Projection(std::move(*paths));
   }

@@ -64,6 +64,15 @@ TEST_F(TransactGetItems, AppliesAProjectionAndGivesEmptyWhenItKeepsNothing) {
       {"Item":{"name":{"S":"Ann"},"age":{"N":"30"}}}, {}]})"));
 }
 
+TEST_F(TransactGetItems, IgnoresExpressionAttributeValuesWhichAGetDoesNotHave) {
+  json request = get("users", key("u1"));
+  request["Get"]["ProjectionExpression"] = "age";
+  request["Get"]["ExpressionAttributeValues"] = {{":unused", n("1")}};
+  CallResult r = transact(h, {request});
+  EXPECT_EQ(r.status, 200) << r.body.dump();
+  EXPECT_EQ(r.body, json::parse(R"({"Responses":[{"Item":{"age":{"N":"30"}}}]})"));
+}
+
 TEST_F(TransactGetItems, AKeyThatDoesNotMatchTheSchemaCancels) {
   CallResult r = transact(h, {get("orders", key("o1")), get("users", json::object())});
   EXPECT_EQ(r.status, 400);

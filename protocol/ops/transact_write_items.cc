@@ -23,7 +23,7 @@ using engine::Error;
 // ordered, so equal requests dump equally), as 128 bits of two independent hashes rather than the
 // request itself, which may be megabytes.
 std::string request_fingerprint(const Json& request) {
-  std::string text = request.dump();
+  std::string text = request.dump(-1, ' ', false, Json::error_handler_t::replace);
   uint64_t fnv = 14695981039346656037ull;
   for (unsigned char c : text) fnv = (fnv ^ c) * 1099511628211ull;
   return std::to_string(fnv) + ":" + std::to_string(std::hash<std::string>{}(text));
@@ -121,7 +121,7 @@ Json transact_write_items(RequestContext& ctx, const Json& request) {
     // A retry within the window succeeds without writing again. It reads the items instead, and
     // reports that as transactional read units (dynoxide#125, checked against AWS).
     Json response = Json::parse(*replay);
-    for (std::size_t i = 0; i < targets.size(); ++i) {
+    for (std::size_t i = 0; parsed.capacity != CapacityDetail::None && i < targets.size(); ++i) {
       std::optional<engine::Item> item = targets[i].table->get(*targets[i].key);
       capacity.add_read(parsed.actions[i].table_name, item ? engine::item_size(*item) : 0);
     }
@@ -130,7 +130,7 @@ Json transact_write_items(RequestContext& ctx, const Json& request) {
   }
   try {
     Json response = run(parsed, targets, capacity);
-    tokens.complete(token, response.dump());
+    tokens.complete(token, response.dump(-1, ' ', false, Json::error_handler_t::replace));
     capacity.write_to(response, parsed.capacity);
     return response;
   } catch (...) {

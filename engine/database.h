@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/background.h"
+#include "engine/idempotency.h"
 #include "engine/table.h"
 #include "engine/table_definition.h"
 
@@ -36,9 +37,14 @@ class Database {
   // Blocks until the background work posted so far (backfills) has finished.
   void wait_for_background_work() { background_.drain(); }
 
+  // The ClientRequestTokens of recent TransactWriteItems calls (one account: every caller shares
+  // them, as DynamoDB scopes tokens per account).
+  IdempotencyStore& transaction_tokens() { return transaction_tokens_; }
+
  private:
   mutable std::shared_mutex mutex_;
   std::map<std::string, std::shared_ptr<Table>, std::less<>> tables_;
+  IdempotencyStore transaction_tokens_;
   BackgroundWorker background_;  // last, so that it stops before the tables go
 };
 

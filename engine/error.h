@@ -25,6 +25,8 @@ enum class ErrorType {
   ResourceInUse,
   ConditionalCheckFailed,
   TransactionCanceled,
+  IdempotentParameterMismatch,
+  TransactionInProgress,
   LimitExceeded,
   ItemCollectionSizeLimitExceeded,
   InternalServer,

@@ -30,6 +30,8 @@ const std::unordered_map<std::string_view, Handler>& handlers() {
       {"UpdateItem", update_item},
       {"BatchGetItem", batch_get_item},
       {"BatchWriteItem", batch_write_item},
+      {"TransactWriteItems", transact_write_items},
+      {"TransactGetItems", transact_get_items},
   };
   return table;
 }

@@ -1,6 +1,7 @@
 #include "protocol/error_json.h"
 
 #include <nlohmann/json.hpp>
+#include <vector>
 
 #include "protocol/value_json.h"
 
@@ -41,7 +42,12 @@ WireError wire_error(engine::ErrorType type) {
     case ErrorType::ConditionalCheckFailed:
       return {"com.amazonaws.dynamodb.v20120810#ConditionalCheckFailedException", 400};
     case ErrorType::TransactionCanceled:
-      return {"com.amazonaws.dynamodb.v20120810#TransactionCanceledException", 400};
+      // Capital "Message", beside "CancellationReasons" (raw AWS body in boto/boto3#2657).
+      return {"com.amazonaws.dynamodb.v20120810#TransactionCanceledException", 400, "Message"};
+    case ErrorType::IdempotentParameterMismatch:
+      return {"com.amazonaws.dynamodb.v20120810#IdempotentParameterMismatchException", 400};
+    case ErrorType::TransactionInProgress:
+      return {"com.amazonaws.dynamodb.v20120810#TransactionInProgressException", 400};
     case ErrorType::LimitExceeded:
       return {"com.amazonaws.dynamodb.v20120810#LimitExceededException", 400};
     case ErrorType::ItemCollectionSizeLimitExceeded:
@@ -50,6 +56,20 @@ WireError wire_error(engine::ErrorType type) {
       return {"com.amazonaws.dynamodb.v20120810#InternalServerError", 500};
   }
   return {"com.amazonaws.dynamodb.v20120810#InternalServerError", 500};
+}
+
+// One entry per action: {"Code":"None"} alone for an action that would have succeeded (no
+// "Message" key, not even null: erlcloud/erlcloud#607), and "Item" only when a failed condition
+// asked for it (ReturnValuesOnConditionCheckFailure=ALL_OLD) and the item exists.
+nlohmann::json cancellation_reasons_json(const std::vector<engine::CancellationReason>& reasons) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const engine::CancellationReason& reason : reasons) {
+    nlohmann::json entry = {{"Code", reason.code}};
+    if (reason.item) entry["Item"] = item_to_json(*reason.item);
+    if (!reason.message.empty()) entry["Message"] = reason.message;
+    list.push_back(std::move(entry));
+  }
+  return list;
 }
 
 }  // namespace
@@ -62,6 +82,9 @@ Response error_response(const engine::Error& error) {
   // ConditionalCheckFailedException's "Item" member (ReturnValuesOnConditionCheckFailure=ALL_OLD),
   // beside "message" as the service model puts it.
   if (error.item()) body["Item"] = item_to_json(*error.item());
+  if (error.type() == engine::ErrorType::TransactionCanceled) {
+    body["CancellationReasons"] = cancellation_reasons_json(error.cancellation_reasons());
+  }
   // A message may quote request text; never let an invalid UTF-8 byte turn an error into a 500.
   return {wire.status, body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace), {}};
 }

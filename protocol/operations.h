@@ -19,5 +19,7 @@ Json query(RequestContext& ctx, const Json& request);
 Json scan(RequestContext& ctx, const Json& request);
 Json batch_get_item(RequestContext& ctx, const Json& request);
 Json batch_write_item(RequestContext& ctx, const Json& request);
+Json transact_write_items(RequestContext& ctx, const Json& request);
+Json transact_get_items(RequestContext& ctx, const Json& request);
 
 }  // namespace ddb::protocol

@@ -1,5 +1,4 @@
 #include "engine/error.h"
-#include "protocol/conditional_write.h"
 #include "protocol/item_request.h"
 #include "protocol/key_validation.h"
 #include "protocol/legacy/constraints.h"
@@ -7,6 +6,7 @@
 #include "protocol/operations.h"
 #include "protocol/request_expressions.h"
 #include "protocol/value_json.h"
+#include "protocol/write_plan.h"
 
 namespace ddb::protocol {
 
@@ -18,30 +18,27 @@ Json delete_item(RequestContext& ctx, const Json& request) {
   constraints.not_null(key_json != nullptr, "key");
   CapacityDetail capacity = parse_return_consumed_capacity(request, constraints);
   bool collection_metrics = parse_return_item_collection_metrics(request, constraints);
-  WriteCondition condition;
-  condition.return_item_on_failure = parse_return_on_condition_failure(request, constraints);
+  WritePlan plan;
+  plan.kind = WritePlan::Kind::Delete;
+  plan.condition.return_item_on_failure = parse_return_on_condition_failure(request, constraints);
   legacy::add_legacy_constraints(request, constraints, legacy::ConditionalOperatorWording::Older);
   bool all_old = wants_all_old(get_string(request, "ReturnValues"), constraints, true);
   check_expression_members(request, {{"ConditionExpression"}, {"Expected", "ConditionalOperator"}},
                            true);
-  engine::Item key_attributes = decode_attribute_map(*key_json, true);
-  ExpressionAttributes attributes = ExpressionAttributes::from_request(request, true);
-  condition.condition = in_envelope(true, [&] {
-    auto resolved = condition_member(request, expr::ExpressionKind::Condition, attributes);
-    attributes.check_all_used();
-    return resolved;
-  });
+  plan.item = decode_attribute_map(*key_json, true);
+  plan.parse_expressions(request, true);
   // Expected and ConditionExpression exclude each other (check_expression_members).
-  if (auto expected = legacy::expected_condition(request, true)) condition.condition = expected;
+  if (auto expected = legacy::expected_condition(request, true)) {
+    plan.condition.condition = expected;
+  }
 
   auto table = require_table(ctx, *table_name);
-  engine::Key key = key_from_request(key_attributes, table->key_schema());
+  const engine::KeySchema& schema = table->key_schema();
+  engine::Key key = key_from_request(plan.item, schema);
   std::optional<engine::Item> old;
-  if (condition.condition) {
-    old = table->write(key, [&](const engine::Item* current) -> std::optional<engine::Item> {
-      condition.check(current);
-      return std::nullopt;
-    });
+  if (plan.condition.condition) {
+    WriteOutcome outcome;
+    old = table->write(key, plan.decision(key, schema, outcome));
   } else {
     old = table->remove(key);
   }

@@ -1,0 +1,110 @@
+#include <string>
+#include <vector>
+
+#include "engine/error.h"
+#include "engine/transaction.h"
+#include "protocol/expression_attributes.h"
+#include "protocol/item_request.h"
+#include "protocol/operations.h"
+#include "protocol/projection.h"
+#include "protocol/request_expressions.h"
+#include "protocol/transact_write_request.h"
+#include "protocol/transaction_capacity.h"
+#include "protocol/transaction_targets.h"
+#include "protocol/value_json.h"
+
+namespace ddb::protocol {
+
+namespace {
+
+// One Get of TransactGetItems, validated as far as the request alone allows.
+struct GetAction {
+  std::string table_name;
+  engine::Item key;
+  Projection projection;
+};
+
+// The model's constraints of each Get: "transactItems.1.member.get.tableName", ".key".
+void add_get_constraints(const Json* items, Constraints& constraints) {
+  if (!items) return;
+  for (std::size_t i = 0; i < items->size(); ++i) {
+    const Json& item = (*items)[i];
+    expect_structure_element(item, "TransactGetItem");
+    const Json* get = get_structure(item, "Get", "Get");
+    std::string path = "transactItems." + std::to_string(i + 1) + ".member.get";
+    constraints.not_null(get != nullptr, path);
+    if (!get) continue;
+    constraints.name(get_string(*get, "TableName"), path + ".tableName");
+    constraints.not_null(get_map(*get, "Key", kAttributeValueType) != nullptr, path + ".key");
+  }
+}
+
+Json without_values(Json get) {
+  get.erase("ExpressionAttributeValues");
+  return get;
+}
+
+// A Get's members after the constraints: its key and projection (bare messages, as Query's).
+GetAction parse_get(const Json& get) {
+  GetAction action{*get_string(get, "TableName"), {}, {}};
+  check_expression_members(get, {{"ProjectionExpression"}, {}}, false);
+  action.key = decode_attribute_map(*find_member(get, "Key"), false);
+  // A Get has no ExpressionAttributeValues in the model, so DynamoDB's deserializer drops one.
+  ExpressionAttributes attributes = ExpressionAttributes::from_request(
+      get.contains("ExpressionAttributeValues") ? without_values(get) : get, false);
+  if (auto paths = projection_member(get, attributes)) {
+    action.projection = Projection(std::move(*paths));
+  }
+  attributes.check_all_used();
+  return action;
+}
+
+}  // namespace
+
+Json transact_get_items(RequestContext& ctx, const Json& request) {
+  Constraints constraints;
+  const Json* items = get_list(request, "TransactItems");
+  add_transact_items_constraints(items, constraints);
+  add_get_constraints(items, constraints);
+  CapacityDetail capacity_detail = parse_return_consumed_capacity(request, constraints);
+  constraints.check();
+
+  std::vector<GetAction> gets;
+  std::vector<std::string> names;
+  for (const Json& item : *items) {
+    gets.push_back(parse_get(*find_member(item, "Get")));
+    names.push_back(gets.back().table_name);
+  }
+  std::vector<std::shared_ptr<engine::Table>> tables = require_tables(ctx, names);
+  std::vector<TransactionTarget> targets;
+  for (std::size_t i = 0; i < gets.size(); ++i)
+    targets.push_back(key_target(tables[i], gets[i].key));
+  // A Get on the same item twice is rejected like two writes to one item (paritysuite's
+  // "duplicate target"; the text is the write's, not captured for reads).
+  check_targets(targets);
+
+  std::vector<engine::TransactionRead> reads;
+  for (const TransactionTarget& target : targets) reads.push_back({target.table, *target.key});
+  std::vector<std::optional<engine::Item>> found = engine::Transaction::read(reads);
+
+  Json responses = Json::array();
+  TransactionCapacity capacity;
+  for (std::size_t i = 0; i < found.size(); ++i) {
+    Json entry = Json::object();
+    // A missing item, or a projection that keeps nothing of it, is {} (ExtendDB#74, checked
+    // against AWS; GetItem would say "Item": {} for the latter).
+    if (found[i]) {
+      engine::Item item =
+          gets[i].projection.all() ? *found[i] : gets[i].projection.apply(*found[i]);
+      if (!item.empty()) entry["Item"] = item_to_json(item);
+    }
+    responses.push_back(std::move(entry));
+    // The whole item counts, whatever the projection keeps; a missing one costs the minimum.
+    capacity.add_read(gets[i].table_name, found[i] ? engine::item_size(*found[i]) : 0);
+  }
+  Json response = {{"Responses", std::move(responses)}};
+  capacity.write_to(response, capacity_detail);
+  return response;
+}
+
+}  // namespace ddb::protocol

@@ -1,0 +1,142 @@
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "engine/error.h"
+#include "engine/transaction.h"
+#include "protocol/item_request.h"
+#include "protocol/operations.h"
+#include "protocol/transact_write_request.h"
+#include "protocol/transaction_capacity.h"
+#include "protocol/transaction_targets.h"
+#include "protocol/write_plan.h"
+
+namespace ddb::protocol {
+
+namespace {
+
+using engine::Error;
+
+// What identifies a request for ClientRequestToken: every parameter (nlohmann's objects are
+// ordered, so equal requests dump equally), as 128 bits of two independent hashes rather than the
+// request itself, which may be megabytes.
+std::string request_fingerprint(const Json& request) {
+  std::string text = request.dump(-1, ' ', false, Json::error_handler_t::replace);
+  uint64_t fnv = 14695981039346656037ull;
+  for (unsigned char c : text) fnv = (fnv ^ c) * 1099511628211ull;
+  return std::to_string(fnv) + ":" + std::to_string(std::hash<std::string>{}(text));
+}
+
+// Each action's target; an Update of a key attribute is that action's ValidationError, like a key
+// of the wrong type (a schema check, which transactions report as a cancellation reason).
+std::vector<TransactionTarget> targets_of(const RequestContext& ctx,
+                                          const TransactWriteRequest& request) {
+  std::vector<std::string> names;
+  for (const TransactWriteAction& action : request.actions) names.push_back(action.table_name);
+  std::vector<std::shared_ptr<engine::Table>> tables = require_tables(ctx, names);
+  std::vector<TransactionTarget> targets;
+  for (std::size_t i = 0; i < tables.size(); ++i) {
+    const WritePlan& plan = request.actions[i].plan;
+    if (plan.kind == WritePlan::Kind::Put) {
+      targets.push_back(item_target(tables[i], plan.item));
+      continue;
+    }
+    TransactionTarget target = key_target(tables[i], plan.item);
+    if (plan.kind == WritePlan::Kind::Update && !target.invalid) {
+      try {
+        check_key_untouched(plan.actions, tables[i]->key_schema());
+      } catch (const Error& error) {
+        target.invalid = error;
+      }
+    }
+    targets.push_back(std::move(target));
+  }
+  check_targets(targets);
+  return targets;
+}
+
+// ItemCollectionMetrics: for each table with local secondary indexes, the collections written.
+void add_collection_metrics(Json& response, const TransactWriteRequest& request,
+                            const std::vector<TransactionTarget>& targets) {
+  if (!request.collection_metrics) return;
+  Json metrics = Json::object();
+  for (std::size_t i = 0; i < targets.size(); ++i) {
+    if (request.actions[i].plan.kind == WritePlan::Kind::ConditionCheck) continue;
+    Json one;
+    add_item_collection_metrics(one, true, *targets[i].table, targets[i].key->partition);
+    if (!one.contains("ItemCollectionMetrics")) continue;
+    Json& list = metrics[request.actions[i].table_name];
+    const Json& entry = one["ItemCollectionMetrics"];
+    if (std::find(list.begin(), list.end(), entry) == list.end()) list.push_back(entry);
+  }
+  if (!metrics.empty()) response["ItemCollectionMetrics"] = std::move(metrics);
+}
+
+// Runs the transaction; the response without its ConsumedCapacity, which `capacity` receives.
+Json run(TransactWriteRequest& request, const std::vector<TransactionTarget>& targets,
+         TransactionCapacity& capacity) {
+  std::vector<WriteOutcome> outcomes(targets.size());
+  std::vector<engine::TransactionAction> actions;
+  actions.reserve(targets.size());
+  for (std::size_t i = 0; i < targets.size(); ++i) {
+    WritePlan& plan = request.actions[i].plan;
+    const engine::Key& key = *targets[i].key;
+    actions.push_back({targets[i].table, key,
+                       plan.decision(key, targets[i].table->key_schema(), outcomes[i]),
+                       plan.kind != WritePlan::Kind::ConditionCheck});
+  }
+  engine::Transaction::write(actions);
+
+  for (std::size_t i = 0; i < targets.size(); ++i) {
+    const std::string& table = request.actions[i].table_name;
+    if (request.actions[i].plan.kind == WritePlan::Kind::ConditionCheck) {
+      // A ConditionCheck reads its item; its exact cost is not documented (research 6.1).
+      capacity.add_read(table, outcomes[i].old_size);
+    } else {
+      capacity.add_write(table, std::max(outcomes[i].old_size, outcomes[i].new_size));
+    }
+  }
+  Json response = Json::object();
+  add_collection_metrics(response, request, targets);
+  return response;
+}
+
+}  // namespace
+
+Json transact_write_items(RequestContext& ctx, const Json& request) {
+  TransactWriteRequest parsed = parse_transact_write_request(request);
+  std::vector<TransactionTarget> targets = targets_of(ctx, parsed);
+
+  TransactionCapacity capacity;
+  if (!parsed.client_token) {
+    Json response = run(parsed, targets, capacity);
+    capacity.write_to(response, parsed.capacity);
+    return response;
+  }
+  engine::IdempotencyStore& tokens = ctx.database.transaction_tokens();
+  const std::string& token = *parsed.client_token;
+  if (auto replay = tokens.begin(token, request_fingerprint(request))) {
+    // A retry within the window succeeds without writing again. It reads the items instead, and
+    // reports that as transactional read units (dynoxide#125, checked against AWS).
+    Json response = Json::parse(*replay);
+    for (std::size_t i = 0; parsed.capacity != CapacityDetail::None && i < targets.size(); ++i) {
+      std::optional<engine::Item> item = targets[i].table->get(*targets[i].key);
+      capacity.add_read(parsed.actions[i].table_name, item ? engine::item_size(*item) : 0);
+    }
+    capacity.write_to(response, parsed.capacity);
+    return response;
+  }
+  try {
+    Json response = run(parsed, targets, capacity);
+    tokens.complete(token, response.dump(-1, ' ', false, Json::error_handler_t::replace));
+    capacity.write_to(response, parsed.capacity);
+    return response;
+  } catch (...) {
+    tokens.abandon(token);
+    throw;
+  }
+}
+
+}  // namespace ddb::protocol

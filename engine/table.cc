@@ -191,6 +191,11 @@ Page Table::scan(const ScanSegment& segment, const PageLimits& limits,
   return std::move(page).finish([this](const Item& item) { return key_of(item, key_schema_); });
 }
 
+std::vector<std::shared_ptr<const Index>> Table::indexes() const {
+  auto snapshot = indexes_.load();
+  return {snapshot->begin(), snapshot->end()};
+}
+
 std::shared_ptr<const Index> Table::find_index(std::string_view name) const {
   for (const auto& index : *indexes_.load()) {
     if (index->name() == name) return index;

@@ -66,6 +66,8 @@ class Table {
   // The shard order of partition keys: the segment that holds `partition`.
   static uint32_t segment_of(const AttributeValue& partition, uint32_t total_segments);
 
+  // Every index, in definition order.
+  std::vector<std::shared_ptr<const Index>> indexes() const;
   // The index named `name`, or nullptr.
   std::shared_ptr<const Index> find_index(std::string_view name) const;
   // Adds a GSI (status CREATING) that every later write maintains; backfill() then indexes the

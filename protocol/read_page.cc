@@ -1,6 +1,7 @@
 #include "protocol/read_page.h"
 
 #include "engine/error.h"
+#include "protocol/index_capacity.h"
 #include "protocol/key_validation.h"
 #include "protocol/request_expressions.h"
 #include "protocol/value_json.h"
@@ -166,16 +167,8 @@ Json page_response(const ReadPage& page, const ReadRequest& read, const IndexSou
   // index's under GlobalSecondaryIndexes or LocalSecondaryIndexes (API_ConsumedCapacity; the
   // Table member's presence at 0.0 is from memory of live responses, medium confidence).
   double table_units = fetched_bytes > 0 ? read_units(fetched_bytes, read.consistent) : 0.0;
-  if (read.capacity == CapacityDetail::None) return response;
-  Json capacity = {{"TableName", read.table_name}, {"CapacityUnits", units + table_units}};
-  if (read.capacity == CapacityDetail::Indexes) {
-    capacity["Table"] = {{"CapacityUnits", table_units}};
-    const char* member = index->index->kind() == engine::IndexKind::Global
-                             ? "GlobalSecondaryIndexes"
-                             : "LocalSecondaryIndexes";
-    capacity[member] = {{index->index->name(), {{"CapacityUnits", units}}}};
-  }
-  response["ConsumedCapacity"] = std::move(capacity);
+  add_consumed_capacity(response, read.capacity, read.table_name, table_units,
+                        {{index->index->name(), index->index->kind(), units}});
   return response;
 }
 

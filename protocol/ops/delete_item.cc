@@ -1,4 +1,5 @@
 #include "engine/error.h"
+#include "protocol/index_capacity.h"
 #include "protocol/item_request.h"
 #include "protocol/key_validation.h"
 #include "protocol/legacy/constraints.h"
@@ -47,7 +48,8 @@ Json delete_item(RequestContext& ctx, const Json& request) {
   if (all_old && old) response["Attributes"] = item_to_json(*old);
   add_item_collection_metrics(response, collection_metrics, *table, key.partition);
   add_consumed_capacity(response, capacity, *table_name,
-                        write_units(old ? engine::item_size(*old) : 0));
+                        write_units(old ? engine::item_size(*old) : 0),
+                        index_write_units(*table, old ? &*old : nullptr, nullptr));
   return response;
 }
 

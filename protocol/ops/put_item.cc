@@ -1,4 +1,5 @@
 #include "engine/error.h"
+#include "protocol/index_capacity.h"
 #include "protocol/item_request.h"
 #include "protocol/key_validation.h"
 #include "protocol/legacy/constraints.h"
@@ -40,6 +41,9 @@ Json put_item(RequestContext& ctx, const Json& request) {
   // evaluated: a wrong-typed index key is a ValidationException even where the condition fails.
   table->check_index_keys(plan.item);
   engine::Key key = engine::key_of(plan.item, schema);
+  // Kept only to count the index writes a capacity report lists.
+  std::optional<engine::Item> written;
+  if (capacity != CapacityDetail::None) written = plan.item;
   std::optional<engine::Item> old;
   if (plan.condition.condition) {
     WriteOutcome outcome;
@@ -51,8 +55,11 @@ Json put_item(RequestContext& ctx, const Json& request) {
   Json response = Json::object();
   if (all_old && old) response["Attributes"] = item_to_json(*old);
   add_item_collection_metrics(response, collection_metrics, *table, key.partition);
-  add_consumed_capacity(response, capacity, *table_name,
-                        write_units(std::max(new_size, old ? engine::item_size(*old) : 0)));
+  if (written) {
+    add_consumed_capacity(response, capacity, *table_name,
+                          write_units(std::max(new_size, old ? engine::item_size(*old) : 0)),
+                          index_write_units(*table, old ? &*old : nullptr, &*written));
+  }
   return response;
 }
 

@@ -2,6 +2,7 @@
 
 #include "engine/error.h"
 #include "engine/expression.h"
+#include "protocol/index_capacity.h"
 #include "protocol/item_request.h"
 #include "protocol/key_validation.h"
 #include "protocol/legacy/attribute_updates.h"
@@ -79,9 +80,11 @@ Json update_item(RequestContext& ctx, const Json& request) {
     response["Attributes"] = item_to_json(*returned);
   }
   add_item_collection_metrics(response, collection_metrics, *table, key.partition);
-  add_consumed_capacity(response, capacity, *table_name,
-                        write_units(std::max(updated ? engine::item_size(*updated) : 0,
-                                             old ? engine::item_size(*old) : 0)));
+  add_consumed_capacity(
+      response, capacity, *table_name,
+      write_units(
+          std::max(updated ? engine::item_size(*updated) : 0, old ? engine::item_size(*old) : 0)),
+      index_write_units(*table, old ? &*old : nullptr, updated ? &*updated : nullptr));
   return response;
 }
 

@@ -219,6 +219,9 @@ std::shared_ptr<Index> Table::add_index(IndexDefinition definition) {
 void Table::backfill(Index& index) {
   const auto set_state = [this, &index](IndexStatus status, std::optional<bool> backfilling) {
     update_definition([&](TableDefinition& definition) {
+      // The index may have been deleted, and another of its name created, since the backfill was
+      // queued: only this index's own definition is changed.
+      if (find_index(index.name()).get() != &index) return;
       for (IndexDefinition& entry : definition.indexes) {
         if (entry.name == index.name()) {
           entry.status = status;

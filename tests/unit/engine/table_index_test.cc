@@ -212,6 +212,20 @@ TEST(TableIndexes, BackfillSkipsItemsTheIndexCannotHold) {
   EXPECT_EQ(index->item_count(), 1u);
 }
 
+TEST(TableIndexes, ABackfillOfADeletedIndexLeavesItsSuccessorAlone) {
+  TableDefinition definition = orders_definition();
+  definition.indexes.clear();
+  Table table(definition);
+  std::shared_ptr<Index> first = table.add_index(gsi("active", "status", "created"));
+  table.remove_index("active");
+  std::shared_ptr<Index> second = table.add_index(gsi("active", "status", "created"));
+  table.backfill(*first);
+  EXPECT_EQ(table.definition().indexes.at(0).status, IndexStatus::Creating);
+  EXPECT_FALSE(second->readable());
+  table.backfill(*second);
+  EXPECT_EQ(table.definition().indexes.at(0).status, IndexStatus::Active);
+}
+
 TEST(TableIndexes, RemovedIndexIsGone) {
   Table table(orders_definition());
   EXPECT_TRUE(table.remove_index("active"));

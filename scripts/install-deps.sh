@@ -10,6 +10,12 @@ for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" ||
     missing+=("$package")
 done
+# The JS SDK end-to-end tests need node and npm. Any install of them will do (ours come from
+# nodejs.org, not apt), so check for the commands and fall back to Debian's packages. Debian 12's
+# nodejs is 18, older than the pinned SDK wants; tests/e2e/js/run.sh then says so and fails.
+for command in node npm; do
+  command -v "$command" >/dev/null 2>&1 || { missing+=(nodejs npm); break; }
+done
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 echo "Installing missing Debian packages: ${missing[*]}"

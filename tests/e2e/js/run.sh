@@ -15,6 +15,12 @@ for tool in node npm; do
   fi
 done
 
+# The pinned SDK's package.json says "engines": {"node": ">=20.0.0"}.
+if ! node -e 'process.exit(Number(process.versions.node.split(".")[0]) >= 20 ? 0 : 1)'; then
+  echo "the pinned AWS SDK for JavaScript needs Node.js 20 or later; found $(node --version)" >&2
+  exit 1
+fi
+
 # npm writes node_modules/.package-lock.json last, once an install has succeeded, so its time is
 # the time of the last complete install.
 if [[ ! -f node_modules/.package-lock.json || node_modules/.package-lock.json -ot package-lock.json ]]; then

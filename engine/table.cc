@@ -22,6 +22,7 @@ Table::Table(TableDefinition definition)
     has_local_indexes_ = has_local_indexes_ || index.kind == IndexKind::Local;
   }
   indexes_.store(std::move(indexes));
+  change_listeners_.store(std::make_shared<const ChangeListeners>());
 }
 
 TableDefinition Table::definition() const {
@@ -76,7 +77,7 @@ uint64_t Table::collection_share(const Item* item, const Indexes& indexes) const
   return bytes;
 }
 
-std::optional<Item> Table::write(const Key& key, const WriteDecision& decide) {
+std::optional<Item> Table::write(const Key& key, const WriteDecision& decide, ChangeOrigin origin) {
   uint64_t hash = partition_hash(key.partition);
   Store::Shard& shard = store_.shard_for(hash);
   std::unique_lock lock(shard.mutex);
@@ -87,7 +88,29 @@ std::optional<Item> Table::write(const Key& key, const WriteDecision& decide) {
   std::optional<Item> next = decide(current);
   if (!next && !current) return std::nullopt;
   check_write_locked(shard, hash, key, *indexes, current, next ? &*next : nullptr);
-  return commit_locked(shard, hash, key, *indexes, current, std::move(next));
+  // Loaded under the shard's lock too, so that a listener added later misses no change after it.
+  std::shared_ptr<const ChangeListeners> listeners = change_listeners_.load();
+  std::optional<Item> old = commit_locked(shard, hash, key, *indexes, current, std::move(next));
+  if (!listeners->empty()) {
+    const ItemChange change{*this, key, old ? &*old : nullptr, find_locked(shard, hash, key),
+                            origin};
+    for (const auto& listener : *listeners) listener->on_changes({&change, 1});
+  }
+  return old;
+}
+
+void Table::add_change_listener(std::shared_ptr<ChangeListener> listener) {
+  std::lock_guard lock(definition_mutex_);
+  auto listeners = std::make_shared<ChangeListeners>(*change_listeners_.load());
+  listeners->push_back(std::move(listener));
+  change_listeners_.store(std::move(listeners));
+}
+
+void Table::remove_change_listener(const ChangeListener& listener) {
+  std::lock_guard lock(definition_mutex_);
+  auto listeners = std::make_shared<ChangeListeners>(*change_listeners_.load());
+  std::erase_if(*listeners, [&listener](const auto& entry) { return entry.get() == &listener; });
+  change_listeners_.store(std::move(listeners));
 }
 
 const Item* Table::find_locked(const Store::Shard& shard, uint64_t hash, const Key& key) const {

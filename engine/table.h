@@ -12,6 +12,7 @@
 
 #include "engine/index.h"
 #include "engine/item.h"
+#include "engine/item_change.h"
 #include "engine/page.h"
 #include "engine/partition.h"
 #include "engine/sharded_store.h"
@@ -50,7 +51,8 @@ class Table {
   // The general atomic write: applies `decide` to the current item; returns the previous item.
   // Rejects (Error, no change) an item an index cannot hold, and a write that would take an item
   // collection past the limit in a table with LSIs (ItemCollectionSizeLimitExceededException).
-  std::optional<Item> write(const Key& key, const WriteDecision& decide);
+  std::optional<Item> write(const Key& key, const WriteDecision& decide,
+                            ChangeOrigin origin = ChangeOrigin::Client);
   // Throws what write() would for storing `item` in an index (see Index::check_item).
   void check_index_keys(const Item& item) const;
 
@@ -78,6 +80,12 @@ class Table {
   void backfill(Index& index);
   // Drops the index and its definition; returns false when there is none.
   bool remove_index(std::string_view name);
+
+  // Every later committed change is also given to `listener` (see ChangeListener); a write that
+  // stores no item where there was none is not a change.
+  void add_change_listener(std::shared_ptr<ChangeListener> listener);
+  void remove_change_listener(const ChangeListener& listener);
+  ChangeListeners change_listeners() const { return *change_listeners_.load(); }
 
   bool has_local_indexes() const { return has_local_indexes_; }
   // The bytes of the item collection of `partition`: its items and their LSI entries.
@@ -121,6 +129,7 @@ class Table {
   TableDefinition definition_;
   // Replaced, never changed, so that a write reads a consistent set without a lock of its own.
   std::atomic<std::shared_ptr<const Indexes>> indexes_;
+  std::atomic<std::shared_ptr<const ChangeListeners>> change_listeners_;
   bool has_local_indexes_ = false;
   uint64_t item_collection_limit_ = kMaxItemCollectionBytes;
   Store store_;

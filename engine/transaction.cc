@@ -92,6 +92,7 @@ std::vector<std::optional<Item>> Transaction::write(std::vector<TransactionActio
   if (failed) throw Error::transaction_canceled(std::move(reasons));
 
   std::vector<std::optional<Item>> previous(actions.size());
+  std::vector<std::size_t> committed;
   for (std::size_t i = 0; i < actions.size(); ++i) {
     TransactionAction& action = actions[i];
     Located& where = located[i];
@@ -100,6 +101,40 @@ std::vector<std::optional<Item>> Transaction::write(std::vector<TransactionActio
     if (!next[i] && !current) continue;
     previous[i] = action.table->commit_locked(*where.shard, where.hash, action.key, *where.indexes,
                                               current, std::move(next[i]));
+    committed.push_back(i);
+  }
+
+  // Each listener gets the transaction's changes to the tables it listens to in one call, so that
+  // it sees the transaction as one unit.
+  std::vector<std::shared_ptr<const ChangeListeners>> listeners_of;
+  for (std::size_t i : committed)
+    listeners_of.push_back(actions[i].table->change_listeners_.load());
+  if (std::all_of(listeners_of.begin(), listeners_of.end(),
+                  [](const auto& listeners) { return listeners->empty(); })) {
+    return previous;
+  }
+  std::vector<ItemChange> changes;
+  for (std::size_t i : committed) {
+    const Located& where = located[i];
+    const Table& table = *actions[i].table;
+    changes.push_back({table, actions[i].key, previous[i] ? &*previous[i] : nullptr,
+                       table.find_locked(*where.shard, where.hash, actions[i].key),
+                       ChangeOrigin::Client});
+  }
+  std::vector<ChangeListener*> notified;
+  for (const auto& listeners : listeners_of) {
+    for (const auto& listener : *listeners) {
+      if (std::find(notified.begin(), notified.end(), listener.get()) != notified.end()) continue;
+      notified.push_back(listener.get());
+      std::vector<ItemChange> mine;
+      for (std::size_t c = 0; c < changes.size(); ++c) {
+        const auto& others = *listeners_of[c];
+        if (std::find(others.begin(), others.end(), listener) != others.end()) {
+          mine.push_back(changes[c]);
+        }
+      }
+      listener->on_changes(mine);
+    }
   }
   return previous;
 }

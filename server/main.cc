@@ -8,6 +8,7 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/system/system_error.hpp>
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <exception>
@@ -18,6 +19,7 @@
 
 #include "engine/database.h"
 #include "protocol/dispatch.h"
+#include "server/health_check.h"
 #include "server/listener.h"
 #include "server/options.h"
 
@@ -44,6 +46,13 @@ int main(int argc, char** argv) {
     case ParsedCommandLine::Action::Error:
       std::cerr << "ddblocal: " << command_line.text << "\nTry 'ddblocal --help'.\n";
       return 2;
+    case ParsedCommandLine::Action::HealthCheck: {
+      std::string problem;
+      const auto& o = command_line.options;
+      if (ddb::server::check_health(o.host, o.port, std::chrono::seconds(2), problem)) return 0;
+      std::cerr << "ddblocal: unhealthy: " << problem << "\n";
+      return 1;
+    }
     case ParsedCommandLine::Action::Run:
       break;
   }
@@ -52,6 +61,13 @@ int main(int argc, char** argv) {
   // Logs go to stderr: stdout carries only the "listening" line that scripts wait for.
   spdlog::set_default_logger(spdlog::stderr_color_mt("ddblocal"));
   spdlog::set_level(options.log_level);
+  for (const std::string& notice : options.notices) spdlog::info("{}", notice);
+  if (!options.data_dir.empty()) {
+    spdlog::warn(
+        "durable mode is not available yet: tables in {} would not be kept; serving "
+        "from memory",
+        options.data_dir);
+  }
 
   try {
     ddb::engine::Database database;

@@ -8,6 +8,8 @@
 #include <thread>
 #include <vector>
 
+#include "server/dynamodb_local_flags.h"
+
 namespace ddb::server {
 
 namespace {
@@ -103,7 +105,7 @@ ParsedCommandLine parse_command_line(std::span<const std::string_view> args) {
   try {
     for (std::size_t i = 0; i < args.size(); ++i) {
       std::string_view arg = args[i];
-      if (arg == "--help" || arg == "-h") {
+      if (arg == "--help" || arg == "-h" || arg == "-help") {
         result.action = ParsedCommandLine::Action::Help;
         result.text = help_text();
         return result;
@@ -114,6 +116,11 @@ ParsedCommandLine parse_command_line(std::span<const std::string_view> args) {
         name = arg.substr(0, eq);
         value = arg.substr(eq + 1);
       }
+      if (arg == "--health-check") {
+        result.action = ParsedCommandLine::Action::HealthCheck;
+        continue;
+      }
+      if (!arg.starts_with("--") && read_dynamodb_local_flag(args, i, result.options)) continue;
       const Flag* flag = find_flag(name);
       if (flag == nullptr) throw BadValue("unknown option '" + std::string(arg) + "'");
       if (flag->value_name.empty()) {
@@ -130,7 +137,11 @@ ParsedCommandLine parse_command_line(std::span<const std::string_view> args) {
       }
       flag->set(result.options, *value);
     }
+    check_dynamodb_local_flags(result.options);
   } catch (const BadValue& e) {
+    result.action = ParsedCommandLine::Action::Error;
+    result.text = e.what();
+  } catch (const DynamoDbLocalFlagError& e) {
     result.action = ParsedCommandLine::Action::Error;
     result.text = e.what();
   }
@@ -147,6 +158,9 @@ std::string help_text() {
   const Options defaults;
   std::vector<std::pair<std::string, std::string>> rows;
   rows.emplace_back("--help", "print this help and exit");
+  rows.emplace_back("--health-check",
+                    "ask the server on --host/--port (default 127.0.0.1:8000) for ListTables; exit "
+                    "0 when it answers, 1 otherwise (the Docker HEALTHCHECK)");
   for (const Flag& flag : kFlags) {
     std::string left(flag.name);
     if (!flag.value_name.empty()) left += " " + std::string(flag.value_name);
@@ -166,6 +180,8 @@ std::string help_text() {
   for (const auto& [left, right] : rows) {
     text += "  " + left + std::string(width - left.size() + 2, ' ') + right + "\n";
   }
+  text += "\n";
+  text += dynamodb_local_help();
   return text;
 }
 

@@ -6,6 +6,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace ddb::server {
 
@@ -15,15 +16,23 @@ struct Options {
   std::uint16_t port = 8000;  // 0 asks the OS for a free port (the listening line shows which)
   unsigned threads = default_thread_count();
   spdlog::level::level_enum log_level = spdlog::level::info;
+  bool shared_db = false;  // every client in one namespace, whatever its region
+  bool in_memory =
+      false;             // asked for explicitly (DynamoDB Local's -inMemory); memory is the default
+  std::string data_dir;  // where durable mode keeps tables; empty: in memory
+  // Flags that were accepted but change nothing here (DynamoDB Local's -cors, say), with the
+  // reason; main logs them once logging is set up.
+  std::vector<std::string> notices;
 
   // std::thread::hardware_concurrency(), or 1 when the platform cannot tell.
   static unsigned default_thread_count();
 };
 
-// What the command line asked for: run with `options`, print `text` (the help) and exit 0, or print
-// `text` (an error) and exit 2.
+// What the command line asked for: run with `options`, print `text` (the help) and exit 0, print
+// `text` (an error) and exit 2, or check the health of a server already running on options' host
+// and port.
 struct ParsedCommandLine {
-  enum class Action { Run, Help, Error };
+  enum class Action { Run, Help, Error, HealthCheck };
   Action action = Action::Run;
   Options options;
   std::string text;

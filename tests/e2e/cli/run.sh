@@ -96,10 +96,13 @@ err() { cat "$work/err"; }
 
 table="cli-leaderboard-$$-$RANDOM"
 
-# CreateTable returns the new table's description.
+# CreateTable returns the new table's description. The GSI ranks a season's matches by a
+# zero-padded rating; matches without a season stay out of it (a sparse index).
 ddb create-table --table-name "$table" \
   --attribute-definitions AttributeName=PK,AttributeType=S AttributeName=SK,AttributeType=S \
+  AttributeName=season,AttributeType=S AttributeName=rating,AttributeType=S \
   --key-schema AttributeName=PK,KeyType=HASH AttributeName=SK,KeyType=RANGE \
+  --global-secondary-indexes '[{"IndexName":"season-rating","KeySchema":[{"AttributeName":"season","KeyType":"HASH"},{"AttributeName":"rating","KeyType":"RANGE"}],"Projection":{"ProjectionType":"ALL"}}]' \
   --billing-mode PAY_PER_REQUEST \
   --query TableDescription.TableName --output text
 check "create-table returns the table name" "$table" "$(out)"
@@ -169,6 +172,55 @@ ddb query --table-name "$table" \
   --expression-attribute-values '{":p":{"S":"PLAYER#u1"},":x":{"S":"unused"}}'
 check "unused value reports code and message" \
   "An error occurred (ValidationException) when calling the Query operation: Value provided in ExpressionAttributeValues unused in expressions: keys: {:x}" \
+  "$(err | grep -F 'An error occurred')"
+
+# BatchWriteItem: three ranked matches of one season, from a file as users pass them.
+match() { # PLAYER SK RATING
+  echo "{\"PutRequest\":{\"Item\":{\"PK\":{\"S\":\"PLAYER#$1\"},\"SK\":{\"S\":\"$2\"},\"season\":{\"S\":\"2024\"},\"rating\":{\"S\":\"$3\"}}}}"
+}
+echo "{\"$table\":[$(match u2 MATCH#2024-04-01 00950),$(match u3 MATCH#2024-04-02 01200),$(match u4 MATCH#2024-04-03 00080)]}" \
+  >"$work/batch.json"
+ddb batch-write-item --request-items "file://$work/batch.json" \
+  --query 'length(keys(UnprocessedItems))' --output text
+check "batch-write-item leaves nothing unprocessed" "0" "$(out)"
+
+ddb query --table-name "$table" --index-name season-rating \
+  --key-condition-expression 'season = :s' --expression-attribute-values '{":s":{"S":"2024"}}' \
+  --no-scan-index-forward --query 'Items[].[PK.S,rating.S]' --output text
+check "the sparse GSI ranks only the season's matches, best first" \
+  $'PLAYER#u3\t01200\nPLAYER#u2\t00950\nPLAYER#u4\t00080' "$(out)"
+
+# Optimistic locking: the first versioned update wins, the second is refused.
+version_update() {
+  ddb update-item --table-name "$table" --key '{"PK":{"S":"PLAYER#u1"},"SK":{"S":"PROFILE"}}' \
+    --update-expression 'SET #v = :one' --condition-expression 'attribute_not_exists(#v)' \
+    --expression-attribute-names '{"#v":"version"}' --expression-attribute-values '{":one":{"N":"1"}}'
+}
+version_update
+check "a conditional update-item succeeds" "0" "$rc"
+version_update
+check "a failed condition reports code and message" \
+  "An error occurred (ConditionalCheckFailedException) when calling the UpdateItem operation: The conditional request failed" \
+  "$(err | grep -F 'An error occurred')"
+
+# TransactWriteItems: a new match and the profile's match count, together.
+transaction() { # CONDITION on the profile
+  cat >"$work/transaction.json" <<JSON
+[{"Put":{"TableName":"$table","Item":{"PK":{"S":"PLAYER#u1"},"SK":{"S":"MATCH#2024-05-01T00:00:00Z"}}}},
+ {"Update":{"TableName":"$table","Key":{"PK":{"S":"PLAYER#u1"},"SK":{"S":"PROFILE"}},
+  "UpdateExpression":"ADD matches :one","ConditionExpression":"$1",
+  "ExpressionAttributeValues":{":one":{"N":"1"}}}}]
+JSON
+  ddb transact-write-items --transact-items "file://$work/transaction.json"
+}
+transaction "attribute_exists(PK)"
+check "transact-write-items succeeds" "0" "$rc"
+ddb get-item --table-name "$table" --key '{"PK":{"S":"PLAYER#u1"},"SK":{"S":"PROFILE"}}' \
+  --query 'Item.matches.N' --output text
+check "the transaction's update landed" "1" "$(out)"
+transaction "attribute_not_exists(PK)"
+check "a cancelled transaction reports code and reasons" \
+  "An error occurred (TransactionCanceledException) when calling the TransactWriteItems operation: Transaction cancelled, please refer cancellation reasons for specific reasons [None, ConditionalCheckFailed]" \
   "$(err | grep -F 'An error occurred')"
 
 # DeleteTable, then the table is gone.

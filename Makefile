@@ -3,7 +3,7 @@ BUILD_DIR ?= build
 JOBS ?= $(shell nproc)
 PORT ?= 8000
 
-.PHONY: deps configure build run test test-unit test-e2e test-sanitize test-tsan format format-check clean
+.PHONY: deps configure build run test test-unit test-e2e test-docker test-sanitize test-tsan format format-check clean
 
 deps:
 	@scripts/install-deps.sh
@@ -26,6 +26,12 @@ test-unit: build
 
 test-e2e: build
 	cd $(BUILD_DIR) && ctest --output-on-failure -L e2e
+
+# Builds the Docker image, runs it with DynamoDB Local's command line and drives it with boto3 and the
+# AWS CLI; starts a private dockerd when none runs (see tests/docker/engine.sh). `make test` runs it
+# too, falling back to the binary when no engine can be started.
+test-docker: build
+	DDBLOCAL_BIN=$(CURDIR)/$(BUILD_DIR)/ddblocal bash tests/docker/run.sh
 
 # The same suites built with AddressSanitizer + UndefinedBehaviorSanitizer (Debug).
 test-sanitize: deps

@@ -14,16 +14,14 @@ struct Options {
   std::string host = "0.0.0.0";
   std::uint16_t port = 8000;  // 0 asks the OS for a free port (the listening line shows which)
   unsigned threads = default_thread_count();
-  spdlog::level::level_enum log_level = spdlog::level::info;
-  // Every client sees the same tables whatever the region it signs for (default: one namespace of
-  // tables per region, as on AWS).
-  bool shared_db = false;
   // Verify every request's SigV4 signature against the credentials below (server/credentials.h);
   // without it any well-formed credentials are accepted.
   bool require_auth = false;
   std::string access_key;
   std::string secret_key;
   std::string credentials_file;
+  spdlog::level::level_enum log_level = spdlog::level::info;
+  bool shared_db = false;  // every client in one namespace, whatever its region
 
   // std::thread::hardware_concurrency(), or 1 when the platform cannot tell.
   static unsigned default_thread_count();

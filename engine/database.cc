@@ -4,38 +4,55 @@
 
 namespace ddb::engine {
 
-std::shared_ptr<Table> Database::create_table(TableDefinition definition) {
+std::shared_ptr<Table> Database::create_table(std::string_view region, TableDefinition definition) {
   std::unique_lock lock(mutex_);
-  if (tables_.contains(definition.name)) return nullptr;
+  auto space = regions_.find(region);
+  if (space == regions_.end()) space = regions_.emplace(std::string(region), Tables{}).first;
+  if (space->second.contains(definition.name)) return nullptr;
   std::string name = definition.name;
   auto table = std::make_shared<Table>(std::move(definition));
-  tables_.emplace(std::move(name), table);
+  space->second.emplace(std::move(name), table);
   return table;
 }
 
-std::shared_ptr<Table> Database::find_table(std::string_view name) const {
+std::shared_ptr<Table> Database::find_table(std::string_view region, std::string_view name) const {
   std::shared_lock lock(mutex_);
-  auto it = tables_.find(name);
-  return it == tables_.end() ? nullptr : it->second;
+  auto space = regions_.find(region);
+  if (space == regions_.end()) return nullptr;
+  auto it = space->second.find(name);
+  return it == space->second.end() ? nullptr : it->second;
 }
 
-std::shared_ptr<Table> Database::delete_table(std::string_view name,
+std::shared_ptr<Table> Database::delete_table(std::string_view region, std::string_view name,
                                               const std::function<void(const Table&)>& check) {
   std::unique_lock lock(mutex_);
-  auto it = tables_.find(name);
-  if (it == tables_.end()) return nullptr;
+  auto space = regions_.find(region);
+  if (space == regions_.end()) return nullptr;
+  auto it = space->second.find(name);
+  if (it == space->second.end()) return nullptr;
   if (check) check(*it->second);
   auto table = std::move(it->second);
-  tables_.erase(it);
+  space->second.erase(it);
   return table;
 }
 
-std::vector<std::string> Database::table_names() const {
+std::vector<std::string> Database::table_names(std::string_view region) const {
   std::shared_lock lock(mutex_);
   std::vector<std::string> names;
-  names.reserve(tables_.size());
-  for (const auto& [name, table] : tables_) names.push_back(name);
+  auto space = regions_.find(region);
+  if (space == regions_.end()) return names;
+  names.reserve(space->second.size());
+  for (const auto& [name, table] : space->second) names.push_back(name);
   return names;
+}
+
+IdempotencyStore& Database::transaction_tokens(std::string_view region) {
+  std::lock_guard lock(tokens_mutex_);
+  auto it = transaction_tokens_.find(region);
+  // A std::map node never moves, so the reference stays valid after the lock is released.
+  if (it == transaction_tokens_.end())
+    it = transaction_tokens_.try_emplace(std::string(region)).first;
+  return it->second;
 }
 
 void Database::add_global_index(const std::shared_ptr<Table>& table, IndexDefinition definition) {

@@ -3,6 +3,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <shared_mutex>
 #include <string>
 #include <string_view>
@@ -15,21 +16,26 @@
 
 namespace ddb::engine {
 
-// All tables, by name. Thread-safe. Tables are shared_ptrs so that an operation in flight keeps its
-// table alive while another client deletes it.
+// All tables, by region and name. Thread-safe. Tables are shared_ptrs so that an operation in
+// flight keeps its table alive while another client deletes it.
+//
+// A region is a namespace of tables, named by a plain string: the same table name can exist in two
+// regions as two unrelated tables, and a caller sees only its own region's tables, as on AWS. The
+// engine gives region names no meaning; the protocol layer picks them (the caller's SigV4 region,
+// or one name for every caller when the server shares one namespace).
 class Database {
  public:
-  // Creates the table; returns nullptr when a table of that name exists.
-  std::shared_ptr<Table> create_table(TableDefinition definition);
-  // The table, or nullptr.
-  std::shared_ptr<Table> find_table(std::string_view name) const;
+  // Creates the table in `region`; returns nullptr when that region has a table of that name.
+  std::shared_ptr<Table> create_table(std::string_view region, TableDefinition definition);
+  // The table of `region`, or nullptr.
+  std::shared_ptr<Table> find_table(std::string_view region, std::string_view name) const;
   // Removes the table and returns it, or nullptr when there is none. `check` runs first under the
   // database's lock and may throw to refuse the deletion, so that what it checks (deletion
   // protection, index states) cannot change before the table is gone.
-  std::shared_ptr<Table> delete_table(std::string_view name,
+  std::shared_ptr<Table> delete_table(std::string_view region, std::string_view name,
                                       const std::function<void(const Table&)>& check = {});
-  // Table names in ascending order.
-  std::vector<std::string> table_names() const;
+  // The names of `region`'s tables in ascending order.
+  std::vector<std::string> table_names(std::string_view region) const;
 
   // Adds a GSI to `table` (IndexStatus CREATING) and backfills it in the background, after which
   // it is ACTIVE. Requires: the definition was validated against the table.
@@ -37,14 +43,17 @@ class Database {
   // Blocks until the background work posted so far (backfills) has finished.
   void wait_for_background_work() { background_.drain(); }
 
-  // The ClientRequestTokens of recent TransactWriteItems calls (one account: every caller shares
-  // them, as DynamoDB scopes tokens per account).
-  IdempotencyStore& transaction_tokens() { return transaction_tokens_; }
+  // The ClientRequestTokens of recent TransactWriteItems calls in `region` (one account: every
+  // caller of a region shares them, as DynamoDB scopes tokens per account and region).
+  IdempotencyStore& transaction_tokens(std::string_view region);
 
  private:
+  using Tables = std::map<std::string, std::shared_ptr<Table>, std::less<>>;
+
   mutable std::shared_mutex mutex_;
-  std::map<std::string, std::shared_ptr<Table>, std::less<>> tables_;
-  IdempotencyStore transaction_tokens_;
+  std::map<std::string, Tables, std::less<>> regions_;
+  std::mutex tokens_mutex_;
+  std::map<std::string, IdempotencyStore, std::less<>> transaction_tokens_;
   BackgroundWorker background_;  // last, so that it stops before the tables go
 };
 

@@ -5,7 +5,7 @@
 namespace ddb::protocol {
 
 std::shared_ptr<engine::Table> require_table(const RequestContext& ctx, std::string_view name) {
-  auto table = ctx.database.find_table(name);
+  auto table = ctx.database.find_table(ctx.region, name);
   if (!table) throw engine::Error::resource_not_found("Requested resource not found");
   return table;
 }

@@ -131,7 +131,9 @@ Response Dispatcher::handle(std::string_view target, std::string_view body,
       throw engine::Error(engine::ErrorType::UnknownOperation, "");
     }
     if (caller.auth_failure) throw *caller.auth_failure;
-    RequestContext ctx{database_, caller};
+    RequestContext ctx{
+        database_, caller,
+        namespaces_ == Namespaces::Shared ? kSharedRegion : std::string_view(caller.region)};
     return respond(handler->second(ctx, request));
   } catch (const engine::Error& error) {
     return error_response(error);

@@ -30,11 +30,20 @@ struct Response {
   std::string internal_error;
 };
 
+// How tables are split between callers. PerRegion: each SigV4 region is its own namespace, as on
+// AWS. Shared: every caller sees the same tables whatever its region (--shared-db).
+enum class Namespaces { PerRegion, Shared };
+
+// The engine::Database region that holds every table under Namespaces::Shared. No SigV4 credential
+// scope names an empty region (server/auth keeps the default region then), so it never collides.
+inline constexpr std::string_view kSharedRegion = "";
+
 // Turns one DynamoDB JSON request into one response. Thread-safe: one Dispatcher serves every
 // session. Never throws: DynamoDB errors become their JSON error body, anything else a logged 500.
 class Dispatcher {
  public:
-  explicit Dispatcher(engine::Database& database) : database_(database) {}
+  explicit Dispatcher(engine::Database& database, Namespaces namespaces = Namespaces::PerRegion)
+      : database_(database), namespaces_(namespaces) {}
 
   // `target` is the X-Amz-Target header value ("DynamoDB_20120810.Query"); `body` the request
   // bytes.
@@ -42,6 +51,7 @@ class Dispatcher {
 
  private:
   engine::Database& database_;
+  Namespaces namespaces_;
 };
 
 }  // namespace ddb::protocol

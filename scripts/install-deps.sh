@@ -2,7 +2,7 @@
 # Installs the Debian packages ddblocal builds and tests with, only when one is missing.
 set -euo pipefail
 
-packages=(cmake g++ make git libboost1.81-dev nlohmann-json3-dev libspdlog-dev zlib1g-dev
+packages=(cmake g++ make git libboost1.81-dev nlohmann-json3-dev libspdlog-dev zlib1g-dev libssl-dev
           libgtest-dev python3 python3-boto3 awscli clang-format)
 
 missing=()

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "engine/error.h"
+#include "server/uri.h"
 
 namespace ddb::server {
 
@@ -37,32 +38,6 @@ std::string_view trim(std::string_view s) {
   while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
   while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
   return s;
-}
-
-int hex_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
-// Percent-decodes a query component; a malformed escape is kept as written.
-std::string percent_decode(std::string_view s) {
-  std::string out;
-  out.reserve(s.size());
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == '%' && i + 2 < s.size()) {
-      int hi = hex_value(s[i + 1]);
-      int lo = hex_value(s[i + 2]);
-      if (hi >= 0 && lo >= 0) {
-        out.push_back(static_cast<char>(hi * 16 + lo));
-        i += 2;
-        continue;
-      }
-    }
-    out.push_back(s[i]);
-  }
-  return out;
 }
 
 // The decoded value of query parameter `name`, or nullopt when the parameter is absent.
@@ -111,7 +86,7 @@ void check_algorithm(std::string_view algorithm) {
   }
 }
 
-protocol::Caller from_header(std::string_view header, const AuthRequest& request) {
+Authentication from_header(std::string_view header, const AuthRequest& request) {
   std::string_view rest = header;
   std::size_t space = rest.find_first_of(" \t");
   std::string_view algorithm = rest.substr(0, space);
@@ -155,10 +130,16 @@ protocol::Caller from_header(std::string_view header, const AuthRequest& request
   if (!missing.empty()) throw incomplete(missing + "Authorization=" + std::string(header));
 
   check_algorithm(algorithm);
-  return caller_from_credential(credential);
+  Authentication result;
+  result.caller = caller_from_credential(credential);
+  result.fields.credential = std::string(credential);
+  result.fields.signed_headers = std::string(signed_headers);
+  result.fields.signature = std::string(signature);
+  result.fields.date = std::string(request.amz_date.empty() ? request.date : request.amz_date);
+  return result;
 }
 
-protocol::Caller from_query(std::string_view query) {
+Authentication from_query(std::string_view query) {
   static constexpr std::array<std::string_view, 5> kRequired = {
       "X-Amz-Algorithm", "X-Amz-Credential", "X-Amz-Signature", "X-Amz-SignedHeaders",
       "X-Amz-Date"};
@@ -172,12 +153,19 @@ protocol::Caller from_query(std::string_view query) {
   }
   if (!missing.empty()) throw incomplete(missing + "Re-examine the query-string parameters.");
   check_algorithm(values[0]);
-  return caller_from_credential(values[1]);
+  Authentication result;
+  result.caller = caller_from_credential(values[1]);
+  result.fields = {.credential = values[1],
+                   .signed_headers = values[3],
+                   .signature = values[2],
+                   .date = values[4],
+                   .presigned = true};
+  return result;
 }
 
 }  // namespace
 
-protocol::Caller authenticate(const AuthRequest& request) {
+Authentication read_authentication(const AuthRequest& request) {
   std::string_view header = trim(request.authorization);
   if (query_parameter(request.query, "X-Amz-Algorithm").has_value()) {
     if (!header.empty()) {
@@ -191,6 +179,10 @@ protocol::Caller authenticate(const AuthRequest& request) {
   // unrelated scheme as if there were no header at all.
   if (!header.starts_with("AWS4-")) throw missing_token();
   return from_header(header, request);
+}
+
+protocol::Caller authenticate(const AuthRequest& request) {
+  return read_authentication(request).caller;
 }
 
 }  // namespace ddb::server

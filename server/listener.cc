@@ -32,8 +32,8 @@ tcp::endpoint resolve(asio::io_context& io, const std::string& host, std::uint16
 
 }  // namespace
 
-Listener::Listener(asio::io_context& io, const protocol::Dispatcher& dispatcher)
-    : io_(io), dispatcher_(dispatcher), acceptor_(asio::make_strand(io)) {}
+Listener::Listener(asio::io_context& io, const Endpoint& endpoint)
+    : io_(io), endpoint_(endpoint), acceptor_(asio::make_strand(io)) {}
 
 tcp::endpoint Listener::listen(const std::string& host, std::uint16_t port) {
   tcp::endpoint endpoint = resolve(io_, host, port);
@@ -78,7 +78,7 @@ asio::awaitable<void> Listener::accept_loop() {
     }
     boost::system::error_code ignored;
     socket.set_option(tcp::no_delay(true), ignored);  // small responses must not wait for Nagle
-    auto session = std::make_shared<Session>(std::move(socket), dispatcher_, sessions_);
+    auto session = std::make_shared<Session>(std::move(socket), endpoint_, sessions_);
     sessions_.add(session);
     asio::co_spawn(session->executor(), Session::run(session), asio::detached);
   }

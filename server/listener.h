@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <string>
 
-#include "protocol/dispatch.h"
+#include "server/router.h"
 #include "server/session.h"
 
 namespace ddb::server {
@@ -15,8 +15,8 @@ namespace ddb::server {
 // each. Thread-safe: the io_context may be run by any number of threads.
 class Listener {
  public:
-  // `io` and `dispatcher` must outlive the listener; the listener must outlive io.run().
-  Listener(boost::asio::io_context& io, const protocol::Dispatcher& dispatcher);
+  // `io` and `endpoint` must outlive the listener; the listener must outlive io.run().
+  Listener(boost::asio::io_context& io, const Endpoint& endpoint);
 
   // Binds and listens on host:port (an IP address, or a name such as "localhost" resolved to its
   // first address). Returns the bound endpoint, whose port is the real one when `port` is 0.
@@ -34,7 +34,7 @@ class Listener {
   boost::asio::awaitable<void> accept_loop();
 
   boost::asio::io_context& io_;
-  const protocol::Dispatcher& dispatcher_;
+  const Endpoint& endpoint_;
   boost::asio::ip::tcp::acceptor acceptor_;
   SessionRegistry sessions_;
 };

@@ -19,6 +19,7 @@
 
 #include "engine/database.h"
 #include "protocol/dispatch.h"
+#include "server/credentials.h"
 #include "server/health_check.h"
 #include "server/listener.h"
 #include "server/options.h"
@@ -57,6 +58,13 @@ int main(int argc, char** argv) {
       break;
   }
   const ddb::server::Options& options = command_line.options;
+  ddb::server::Credentials credentials;
+  try {
+    credentials = ddb::server::load_credentials(options);
+  } catch (const ddb::server::CredentialsError& e) {
+    std::cerr << "ddblocal: " << e.what() << "\nTry 'ddblocal --help'.\n";
+    return 2;
+  }
 
   // Logs go to stderr: stdout carries only the "listening" line that scripts wait for.
   spdlog::set_default_logger(spdlog::stderr_color_mt("ddblocal"));
@@ -71,10 +79,14 @@ int main(int argc, char** argv) {
 
   try {
     ddb::engine::Database database;
-    ddb::protocol::Dispatcher dispatcher(database);
+    ddb::protocol::Dispatcher dispatcher(database, options.shared_db
+                                                       ? ddb::protocol::Namespaces::Shared
+                                                       : ddb::protocol::Namespaces::PerRegion);
+    const ddb::server::Endpoint service{
+        .dispatcher = dispatcher, .credentials = options.require_auth ? &credentials : nullptr};
 
     asio::io_context io(static_cast<int>(options.threads));
-    ddb::server::Listener listener(io, dispatcher);
+    ddb::server::Listener listener(io, service);
     asio::ip::tcp::endpoint endpoint;
     try {
       endpoint = listener.listen(options.host, options.port);
@@ -93,7 +105,12 @@ int main(int argc, char** argv) {
     });
 
     std::cout << "ddblocal listening on " << url(endpoint) << std::endl;
-    spdlog::info("serving with {} threads", options.threads);
+    spdlog::info("serving with {} threads; {}; {}", options.threads,
+                 options.shared_db ? "one namespace of tables for every region"
+                                   : "one namespace of tables per region",
+                 options.require_auth
+                     ? fmt::format("verifying signatures ({} access keys)", credentials.size())
+                     : std::string("accepting any well-formed credentials"));
 
     std::vector<std::thread> threads;
     threads.reserve(options.threads - 1);

@@ -55,7 +55,7 @@ struct Flag {
   std::string_view alias = {};
 };
 
-const std::array<Flag, 4> kFlags = {{
+const std::array<Flag, 9> kFlags = {{
     {"--host", "H", "address to listen on (an IP address or a host name)",
      [](Options& o, std::string_view v) {
        if (v.empty()) throw BadValue("invalid value '' for --host: expected an address");
@@ -84,6 +84,26 @@ const std::array<Flag, 4> kFlags = {{
        o.log_level = it->second;
      },
      [](const Options&) { return std::string("info"); }},
+    {"--shared-db", "", "one namespace of tables for every client, whatever its region",
+     [](Options& o, std::string_view) { o.shared_db = true; },
+     [](const Options&) { return std::string("one namespace per region"); }},
+    {"--require-auth", "",
+     "verify SigV4 signatures against --access-key/--secret-key and --credentials-file",
+     [](Options& o, std::string_view) { o.require_auth = true; },
+     [](const Options&) { return std::string("accept any well-formed credentials"); }},
+    {"--access-key", "K", "an access key ID accepted under --require-auth (with --secret-key)",
+     [](Options& o, std::string_view v) { o.access_key = std::string(v); },
+     [](const Options&) { return std::string("none"); }},
+    {"--secret-key", "S", "the secret access key of --access-key",
+     [](Options& o, std::string_view v) { o.secret_key = std::string(v); },
+     [](const Options&) { return std::string("none"); }},
+    {"--credentials-file", "PATH",
+     "access keys and secrets accepted under --require-auth (see README)",
+     [](Options& o, std::string_view v) {
+       if (v.empty()) throw BadValue("invalid value '' for --credentials-file: expected a path");
+       o.credentials_file = std::string(v);
+     },
+     [](const Options&) { return std::string("none"); }},
 }};
 
 const Flag* find_flag(std::string_view name) {
@@ -159,8 +179,8 @@ std::string help_text() {
   std::vector<std::pair<std::string, std::string>> rows;
   rows.emplace_back("--help", "print this help and exit");
   rows.emplace_back("--health-check",
-                    "ask the server on --host/--port (default 127.0.0.1:8000) for ListTables; exit "
-                    "0 when it answers, 1 otherwise (the Docker HEALTHCHECK)");
+                    "ask the server on --host/--port (default 127.0.0.1:8000) for its health page; "
+                    "exit 0 when it answers, 1 otherwise (the Docker HEALTHCHECK)");
   for (const Flag& flag : kFlags) {
     std::string left(flag.name);
     if (!flag.value_name.empty()) left += " " + std::string(flag.value_name);

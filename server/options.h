@@ -15,10 +15,16 @@ struct Options {
   std::string host = "0.0.0.0";
   std::uint16_t port = 8000;  // 0 asks the OS for a free port (the listening line shows which)
   unsigned threads = default_thread_count();
+  // Verify every request's SigV4 signature against the credentials below (server/credentials.h);
+  // without it any well-formed credentials are accepted.
+  bool require_auth = false;
+  std::string access_key;
+  std::string secret_key;
+  std::string credentials_file;
   spdlog::level::level_enum log_level = spdlog::level::info;
   bool shared_db = false;  // every client in one namespace, whatever its region
-  bool in_memory =
-      false;             // asked for explicitly (DynamoDB Local's -inMemory); memory is the default
+  // Asked for explicitly (DynamoDB Local's -inMemory); memory is the default.
+  bool in_memory = false;
   std::string data_dir;  // where durable mode keeps tables; empty: in memory
   // Flags that were accepted but change nothing here (DynamoDB Local's -cors, say), with the
   // reason; main logs them once logging is set up.

@@ -15,7 +15,9 @@
 #include "protocol/error_json.h"
 #include "server/auth.h"
 #include "server/crc32.h"
+#include "server/gzip.h"
 #include "server/request_id.h"
+#include "server/sigv4.h"
 
 namespace ddb::server {
 
@@ -88,23 +90,44 @@ HttpResponse preflight(const HttpRequest& request) {
   return response;
 }
 
-protocol::Response call(const HttpRequest& request, const protocol::Dispatcher& dispatcher) {
-  std::string_view target = header(request, "X-Amz-Target");
-  std::string_view query;
-  if (std::string_view url = request.target(); url.find('?') != std::string_view::npos) {
-    query = url.substr(url.find('?') + 1);
+SignedRequest signed_request(const HttpRequest& request, std::string_view path,
+                             std::string_view query) {
+  SignedRequest signed_request{.method = request.method_string(),
+                               .path = path,
+                               .query = query,
+                               .headers = {},
+                               .body = request.body()};
+  for (const auto& field : request) {
+    signed_request.headers.push_back({field.name_string(), field.value()});
   }
+  return signed_request;
+}
+
+// `body` is the request's body decoded (Content-Encoding); request.body() is what was signed.
+protocol::Response call(const HttpRequest& request, std::string_view body,
+                        const Endpoint& endpoint) {
+  std::string_view target = header(request, "X-Amz-Target");
+  std::string_view url = request.target();
+  std::string_view path = url.substr(0, url.find('?'));
+  std::string_view query;
+  if (url.find('?') != std::string_view::npos) query = url.substr(url.find('?') + 1);
   try {
     protocol::Caller caller;
     try {
-      caller = authenticate({.authorization = header(request, http::field::authorization),
-                             .amz_date = header(request, "X-Amz-Date"),
-                             .date = header(request, http::field::date),
-                             .query = query});
+      Authentication authentication =
+          read_authentication({.authorization = header(request, http::field::authorization),
+                               .amz_date = header(request, "X-Amz-Date"),
+                               .date = header(request, http::field::date),
+                               .query = query});
+      caller = std::move(authentication.caller);
+      if (endpoint.credentials != nullptr) {
+        verify_signature(signed_request(request, path, query), authentication.fields,
+                         *endpoint.credentials, endpoint.now());
+      }
     } catch (const engine::Error& failure) {
       caller.auth_failure = failure;
     }
-    return dispatcher.handle(target, request.body(), caller);
+    return endpoint.dispatcher.handle(target, body, caller);
   } catch (const std::exception& e) {
     spdlog::error("internal error handling {}: {}", target, e.what());
   } catch (...) {
@@ -116,7 +139,7 @@ protocol::Response call(const HttpRequest& request, const protocol::Dispatcher& 
 
 }  // namespace
 
-HttpResponse route(const HttpRequest& request, const protocol::Dispatcher& dispatcher) {
+HttpResponse route(const HttpRequest& request, const Endpoint& endpoint) {
   const bool has_origin = request.find(http::field::origin) != request.end();
   if (request.method() == http::verb::options && has_origin) return preflight(request);
   if (request.method() == http::verb::get) {
@@ -131,7 +154,21 @@ HttpResponse route(const HttpRequest& request, const protocol::Dispatcher& dispa
     return text_response(request, http::status::not_found, kNotFoundBody);
   }
 
-  protocol::Response result = call(request, dispatcher);
+  // A gzip body is decoded here; one that does not decode is passed on as it is and fails to parse
+  // as JSON (SerializationException), and one that decodes past the body limit gets the 413 of an
+  // oversized body.
+  std::string decoded;
+  std::string_view body = request.body();
+  if (boost::beast::iequals(trim(header(request, http::field::content_encoding)), "gzip")) {
+    Inflated inflated = gzip_decompress(request.body(), kMaxRequestBodyBytes);
+    if (inflated.status == Inflated::Status::TooLarge) return payload_too_large(request.version());
+    if (inflated.status == Inflated::Status::Ok) {
+      decoded = std::move(inflated.data);
+      body = decoded;
+    }
+  }
+
+  protocol::Response result = call(request, body, endpoint);
   if (!result.internal_error.empty()) {
     spdlog::error("internal error handling {}: {}",
                   std::string_view(header(request, "X-Amz-Target")), result.internal_error);
@@ -141,6 +178,11 @@ HttpResponse route(const HttpRequest& request, const protocol::Dispatcher& dispa
   response.set(http::field::content_type,
                boost::beast::iequals(type, kAmzJson) || type.empty() ? kAmzJson : kJson);
   response.body() = std::move(result.body);
+  if (response.body().size() >= kGzipMinResponseBytes &&
+      accepts_gzip(header(request, http::field::accept_encoding))) {
+    response.body() = gzip_compress(response.body());
+    response.set(http::field::content_encoding, "gzip");
+  }
   finish(response, request);
   return response;
 }

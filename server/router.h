@@ -2,9 +2,12 @@
 
 #include <boost/beast/http/message.hpp>
 #include <boost/beast/http/string_body.hpp>
+#include <chrono>
 #include <cstddef>
+#include <functional>
 
 #include "protocol/dispatch.h"
+#include "server/credentials.h"
 
 namespace ddb::server {
 
@@ -15,12 +18,24 @@ using HttpResponse = boost::beast::http::response<boost::beast::http::string_bod
 // that.
 inline constexpr std::size_t kMaxRequestBodyBytes = 16 * 1024 * 1024;
 
+// What answers requests, besides the request itself. Everything it refers to must outlive it.
+struct Endpoint {
+  const protocol::Dispatcher& dispatcher;
+  // When set (--require-auth), every request's SigV4 signature is verified against these;
+  // otherwise any well-formed credentials are accepted.
+  const Credentials* credentials = nullptr;
+  // The server's clock, which a signature's date must be near.
+  std::function<std::chrono::system_clock::time_point()> now = std::chrono::system_clock::now;
+};
+
 // Answers one HTTP request as DynamoDB's endpoint does: `POST /` with a JSON content type goes
-// through SigV4 (server/auth) to `dispatcher`; `GET` is the health check; anything else is
-// DynamoDB's 404. Every response carries x-amzn-RequestId, x-amz-crc32 and Content-Length, and
-// keeps the connection alive when the request allows it. Never throws. Thread-safe when
-// `dispatcher` is.
-HttpResponse route(const HttpRequest& request, const protocol::Dispatcher& dispatcher);
+// through SigV4 (server/auth, server/sigv4) to the dispatcher; `GET` is the health check; anything
+// else is DynamoDB's 404. A `Content-Encoding: gzip` body is decoded after the signature check
+// (clients sign the bytes they send); a response of kGzipMinResponseBytes or more is gzipped when
+// the request's Accept-Encoding allows it. Every response carries x-amzn-RequestId, x-amz-crc32
+// (over the bytes sent, compressed or not) and Content-Length, and keeps the connection alive when
+// the request allows it. Never throws. Thread-safe when the dispatcher is.
+HttpResponse route(const HttpRequest& request, const Endpoint& endpoint);
 
 // The answer to a request whose body is over kMaxRequestBodyBytes: 413, empty chunked body, and the
 // connection closes (the rest of the body is never read).

@@ -79,9 +79,8 @@ void SessionRegistry::stop_all() {
   }
 }
 
-Session::Session(asio::ip::tcp::socket socket, const protocol::Dispatcher& dispatcher,
-                 SessionRegistry& registry)
-    : stream_(std::move(socket)), dispatcher_(dispatcher), registry_(registry) {}
+Session::Session(asio::ip::tcp::socket socket, const Endpoint& endpoint, SessionRegistry& registry)
+    : stream_(std::move(socket)), endpoint_(endpoint), registry_(registry) {}
 
 asio::awaitable<void> Session::run(std::shared_ptr<Session> self) {
   try {
@@ -139,7 +138,7 @@ asio::awaitable<void> Session::serve() {
 
     const auto started = std::chrono::steady_clock::now();
     HttpRequest request = parser.release();
-    HttpResponse response = route(request, dispatcher_);
+    HttpResponse response = route(request, endpoint_);
     if (registry_.stopping()) response.keep_alive(false);
     if (spdlog::should_log(spdlog::level::debug)) {
       auto micros = std::chrono::duration_cast<std::chrono::microseconds>(

@@ -8,7 +8,7 @@
 #include <mutex>
 #include <unordered_map>
 
-#include "protocol/dispatch.h"
+#include "server/router.h"
 
 namespace ddb::server {
 
@@ -37,9 +37,8 @@ class SessionRegistry {
 // limit.
 class Session : public std::enable_shared_from_this<Session> {
  public:
-  // `socket` should be bound to a strand. `dispatcher` and `registry` must outlive the session.
-  Session(boost::asio::ip::tcp::socket socket, const protocol::Dispatcher& dispatcher,
-          SessionRegistry& registry);
+  // `socket` should be bound to a strand. `endpoint` and `registry` must outlive the session.
+  Session(boost::asio::ip::tcp::socket socket, const Endpoint& endpoint, SessionRegistry& registry);
 
   // Serves the connection until the peer closes it, a timeout, an error or a stop. Spawn it on the
   // socket's executor: co_spawn(session->executor(), Session::run(session), detached).
@@ -54,7 +53,7 @@ class Session : public std::enable_shared_from_this<Session> {
   boost::asio::awaitable<void> serve();
 
   boost::beast::tcp_stream stream_;
-  const protocol::Dispatcher& dispatcher_;
+  const Endpoint& endpoint_;
   SessionRegistry& registry_;
   bool idle_ = false;  // waiting for the first byte of a request; touched only on executor()
 };

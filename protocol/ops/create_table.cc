@@ -132,7 +132,7 @@ Json create_table(RequestContext& ctx, const Json& request) {
   definition.indexes = table_index_definitions(indexes, attributes, definition.key_schema,
                                                on_demand, definition.arn);
 
-  auto table = ctx.database.create_table(std::move(definition));
+  auto table = ctx.database.create_table(ctx.region, std::move(definition));
   if (!table) throw Error::resource_in_use("Table already exists: " + *table_name);
   return {{"TableDescription", table_description(*table, "ACTIVE")}};
 }

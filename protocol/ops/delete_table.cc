@@ -11,7 +11,7 @@ Json delete_table(RequestContext& ctx, const Json& request) {
   constraints.name(name, "tableName");
   constraints.check();
   // Checked as the table is removed: an UpdateTable cannot slip in between.
-  auto table = ctx.database.delete_table(*name, [](const engine::Table& existing) {
+  auto table = ctx.database.delete_table(ctx.region, *name, [](const engine::Table& existing) {
     engine::TableDefinition definition = existing.definition();
     if (definition.deletion_protection) {
       throw engine::Error::validation(

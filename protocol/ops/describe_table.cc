@@ -10,7 +10,7 @@ Json describe_table(RequestContext& ctx, const Json& request) {
   auto name = get_string(request, "TableName");
   constraints.name(name, "tableName");
   constraints.check();
-  auto table = ctx.database.find_table(*name);
+  auto table = ctx.database.find_table(ctx.region, *name);
   if (!table) {
     throw table_not_found(*name);
   }

@@ -14,7 +14,7 @@ Json list_tables(RequestContext& ctx, const Json& request) {
   constraints.max(limit, 100, "limit");
   constraints.check();
 
-  std::vector<std::string> names = ctx.database.table_names();
+  std::vector<std::string> names = ctx.database.table_names(ctx.region);
   auto first = names.begin();
   if (start) first = std::upper_bound(names.begin(), names.end(), *start);
   std::size_t page_size = static_cast<std::size_t>(limit.value_or(100));

@@ -115,7 +115,7 @@ Json transact_write_items(RequestContext& ctx, const Json& request) {
     capacity.write_to(response, parsed.capacity);
     return response;
   }
-  engine::IdempotencyStore& tokens = ctx.database.transaction_tokens();
+  engine::IdempotencyStore& tokens = ctx.database.transaction_tokens(ctx.region);
   const std::string& token = *parsed.client_token;
   if (auto replay = tokens.begin(token, request_fingerprint(request))) {
     // A retry within the window succeeds without writing again. It reads the items instead, and

@@ -80,7 +80,7 @@ Json update_table(RequestContext& ctx, const Json& request) {
           "DeletionProtection modification must be the only operation in the request");
     }
   }
-  auto table = ctx.database.find_table(*name);
+  auto table = ctx.database.find_table(ctx.region, *name);
   if (!table) {
     throw table_not_found(*name);
   }

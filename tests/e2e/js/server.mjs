@@ -34,7 +34,9 @@ delete process.env.AWS_ENDPOINT_URL_DYNAMODB;
 
 /** One running ddblocal process. */
 export class Server {
-  constructor() {
+  /** `args`: extra command-line flags for this server (for example ["--shared-db"]). */
+  constructor(args = []) {
+    this.args = args;
     this.binary = process.env.DDBLOCAL_BIN || DEFAULT_BIN;
     this.endpoint = null;
     this.child = null;
@@ -48,7 +50,7 @@ export class Server {
     } catch {
       throw new Error(`ddblocal binary not found or not executable: ${this.binary}`);
     }
-    const child = spawn(this.binary, ["--host", "127.0.0.1", "--port", "0", "--log-level", "warn"], {
+    const child = spawn(this.binary, ["--host", "127.0.0.1", "--port", "0", "--log-level", "warn", ...this.args], {
       // Warnings and errors stay visible in the test output.
       stdio: ["ignore", "pipe", "inherit"],
     });

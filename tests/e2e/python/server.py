@@ -36,7 +36,9 @@ LISTENING = re.compile(r"ddblocal listening on http://127\.0\.0\.1:(\d+)$")
 class Server:
     """One running ddblocal process."""
 
-    def __init__(self):
+    def __init__(self, args=()):
+        """`args`: extra command-line flags for this server (for example ["--shared-db"])."""
+        self.args = list(args)
         self.binary = os.environ.get("DDBLOCAL_BIN", DEFAULT_BIN)
         self.port = None
         self.process = None
@@ -47,7 +49,7 @@ class Server:
         if not os.access(self.binary, os.X_OK):
             raise RuntimeError(f"ddblocal binary not found or not executable: {self.binary}")
         self.process = subprocess.Popen(
-            [self.binary, "--host", "127.0.0.1", "--port", "0", "--log-level", "warn"],
+            [self.binary, "--host", "127.0.0.1", "--port", "0", "--log-level", "warn", *self.args],
             stdout=subprocess.PIPE,
             stderr=None,  # warnings and errors stay visible in the test output
             stdin=subprocess.DEVNULL,

@@ -239,7 +239,7 @@ TEST(DatabaseIndexes, AddedIndexIsBackfilledInTheBackground) {
   Database database;
   TableDefinition definition = orders_definition();
   definition.indexes.clear();
-  auto table = database.create_table(definition);
+  auto table = database.create_table("us-east-1", definition);
   table->put(order("u1", "o1", "ACTIVE"));
   database.add_global_index(table, gsi("active", "status", "created"));
   database.wait_for_background_work();

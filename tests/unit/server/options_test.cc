@@ -71,7 +71,7 @@ TEST(Options, HelpListsEveryFlag) {
     EXPECT_NE(help.find(flag), std::string::npos) << flag;
   }
   EXPECT_TRUE(
-      help.starts_with("Usage: ddblocal [--host H] [--port N] [--threads N] [--log-level L]\n"));
+      help.starts_with("Usage: ddblocal [--host H] [--port N] [--threads N] [--log-level L] "));
   EXPECT_NE(help.find("(default: 8000)"), std::string::npos);
   EXPECT_NE(help.find("(default: 0.0.0.0)"), std::string::npos);
 }
@@ -125,6 +125,32 @@ TEST(Options, RejectsEmptyHost) {
   ParsedCommandLine result = parse({"--host="});
   EXPECT_EQ(result.action, Action::Error);
   EXPECT_EQ(result.text, "invalid value '' for --host: expected an address");
+}
+
+TEST(Options, NamespaceAndAuthFlagsDefaultOff) {
+  ParsedCommandLine result = parse({});
+  EXPECT_FALSE(result.options.shared_db);
+  EXPECT_FALSE(result.options.require_auth);
+  EXPECT_EQ(result.options.access_key, "");
+  EXPECT_EQ(result.options.secret_key, "");
+  EXPECT_EQ(result.options.credentials_file, "");
+}
+
+TEST(Options, ReadsNamespaceAndAuthFlags) {
+  ParsedCommandLine result = parse({"--shared-db", "--require-auth", "--access-key", "AK",
+                                    "--secret-key=S/k+", "--credentials-file", "/etc/ddb/keys"});
+  ASSERT_EQ(result.action, Action::Run) << result.text;
+  EXPECT_TRUE(result.options.shared_db);
+  EXPECT_TRUE(result.options.require_auth);
+  EXPECT_EQ(result.options.access_key, "AK");
+  EXPECT_EQ(result.options.secret_key, "S/k+");
+  EXPECT_EQ(result.options.credentials_file, "/etc/ddb/keys");
+}
+
+TEST(Options, SwitchesTakeNoValue) {
+  ParsedCommandLine result = parse({"--shared-db=true"});
+  EXPECT_EQ(result.action, Action::Error);
+  EXPECT_EQ(result.text, "option --shared-db takes no value");
 }
 
 TEST(Options, ParsesArgvSkippingProgramName) {

@@ -9,6 +9,8 @@
 
 #include "engine/database.h"
 #include "protocol/dispatch.h"
+#include "server/crc32.h"
+#include "server/gzip.h"
 
 namespace ddb::server {
 namespace {
@@ -26,7 +28,7 @@ class Router : public ::testing::Test {
     if (!authorization.empty()) request.set(http::field::authorization, authorization);
     request.body() = std::move(body);
     request.prepare_payload();
-    return route(request, dispatcher_);
+    return route(request, Endpoint{dispatcher_});
   }
 
   static std::string header(const HttpResponse& response, std::string_view name) {
@@ -97,7 +99,7 @@ TEST_F(Router, KeepsConnectionAliveWhenRequestAllows) {
   EXPECT_TRUE(send(http::verb::get, {}, {}).keep_alive());
   HttpRequest request{http::verb::get, "/", 11};
   request.set(http::field::connection, "close");
-  EXPECT_FALSE(route(request, dispatcher_).keep_alive());
+  EXPECT_FALSE(route(request, Endpoint{dispatcher_}).keep_alive());
 }
 
 TEST_F(Router, CorsPreflightEchoesRequestedHeaders) {
@@ -105,7 +107,7 @@ TEST_F(Router, CorsPreflightEchoesRequestedHeaders) {
   request.set(http::field::origin, "http://localhost:3000");
   request.set(http::field::access_control_request_headers, "content-type, x-amz-target");
   request.set(http::field::access_control_request_method, "POST");
-  HttpResponse response = route(request, dispatcher_);
+  HttpResponse response = route(request, Endpoint{dispatcher_});
   EXPECT_EQ(response.result_int(), 200);
   EXPECT_EQ(response.body(), "");
   EXPECT_EQ(header(response, "Access-Control-Allow-Origin"), "*");
@@ -120,6 +122,116 @@ TEST_F(Router, PayloadTooLargeClosesTheConnection) {
   EXPECT_FALSE(response.keep_alive());
   EXPECT_TRUE(response.chunked());
   EXPECT_EQ(response.body(), "");
+}
+
+// A signed ListTables request for the router tests below: botocore 1.43's SigV4 headers for
+// access key AKIDEXAMPLE and secret "secret", region eu-west-1, at 2026-11-21T10:00:00Z, body {}.
+HttpRequest signed_list_tables() {
+  HttpRequest request{http::verb::post, "/", 11};
+  request.set(http::field::host, "127.0.0.1:8000");
+  request.set(http::field::content_type, "application/x-amz-json-1.0");
+  request.set("X-Amz-Target", "DynamoDB_20120810.ListTables");
+  request.set("X-Amz-Date", "20261121T100000Z");
+  request.set(http::field::authorization,
+              "AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20261121/eu-west-1/dynamodb/aws4_request, "
+              "SignedHeaders=content-type;host;x-amz-date;x-amz-target, "
+              "Signature=b364f3e08b60b57b2bc03bf6ea3249ed7939ddbfd778e7fa7dd66802ce369067");
+  request.body() = "{}";
+  request.prepare_payload();
+  return request;
+}
+
+TEST_F(Router, RequireAuthChecksTheSignature) {
+  const auto now = [] {
+    return std::chrono::sys_days{std::chrono::year{2026} / 11 / 21} + std::chrono::hours{10};
+  };
+  Credentials right;
+  right.add("AKIDEXAMPLE", "secret");
+  HttpResponse passed = route(
+      signed_list_tables(), Endpoint{.dispatcher = dispatcher_, .credentials = &right, .now = now});
+  EXPECT_EQ(passed.result_int(), 200);
+  EXPECT_EQ(passed.body(), R"({"TableNames":[]})");
+
+  Credentials wrong;
+  wrong.add("AKIDEXAMPLE", "other secret");
+  HttpResponse refused = route(
+      signed_list_tables(), Endpoint{.dispatcher = dispatcher_, .credentials = &wrong, .now = now});
+  EXPECT_EQ(refused.result_int(), 400);
+  EXPECT_EQ(refused.body(),
+            R"({"__type":"com.amazon.coral.service#InvalidSignatureException","message":)"
+            R"("The request signature we calculated does not match the signature you provided. )"
+            R"(Check your AWS Secret Access Key and signing method. Consult the service )"
+            R"(documentation for details."})");
+
+  // Without --require-auth a signature is not checked.
+  HttpRequest forged = signed_list_tables();
+  forged.body() = R"({"Limit":1})";
+  forged.prepare_payload();
+  EXPECT_EQ(route(forged, Endpoint{dispatcher_}).result_int(), 200);
+  EXPECT_EQ(route(forged, Endpoint{.dispatcher = dispatcher_, .credentials = &right, .now = now})
+                .result_int(),
+            400);
+}
+
+TEST_F(Router, DecodesAGzipBodyAfterCheckingTheSignatureOverTheSentBytes) {
+  HttpRequest request{http::verb::post, "/", 11};
+  request.set(http::field::content_type, "application/x-amz-json-1.0");
+  request.set("X-Amz-Target", "DynamoDB_20120810.ListTables");
+  request.set(http::field::authorization,
+              "AWS4-HMAC-SHA256 Credential=AK/20261121/eu-west-1/dynamodb/aws4_request, "
+              "SignedHeaders=host, Signature=abc");
+  request.set("X-Amz-Date", "20261121T100000Z");
+  request.set(http::field::content_encoding, "gzip");
+  request.body() = gzip_compress(R"({"Limit":5})");
+  request.prepare_payload();
+  HttpResponse response = route(request, Endpoint{dispatcher_});
+  EXPECT_EQ(response.result_int(), 200);
+  EXPECT_EQ(response.body(), R"({"TableNames":[]})");
+
+  request.body() = "not gzip";
+  request.prepare_payload();
+  HttpResponse bad = route(request, Endpoint{dispatcher_});
+  EXPECT_EQ(bad.result_int(), 400);
+  EXPECT_EQ(bad.body(), R"({"__type":"com.amazon.coral.service#SerializationException"})");
+
+  request.body() = gzip_compress(std::string(kMaxRequestBodyBytes + 1, ' '));
+  request.prepare_payload();
+  EXPECT_EQ(route(request, Endpoint{dispatcher_}).result_int(), 413);
+}
+
+TEST_F(Router, GzipsLargeResponsesWhenAskedWithTheCrcOfTheSentBytes) {
+  HttpRequest request{http::verb::post, "/", 11};
+  request.set(http::field::content_type, "application/x-amz-json-1.0");
+  request.set("X-Amz-Target", "DynamoDB_20120810.GetItem");
+  request.set(http::field::accept_encoding, "gzip, deflate");
+  request.set(http::field::authorization,
+              "AWS4-HMAC-SHA256 Credential=AK/20261121/eu-west-1/dynamodb/aws4_request, "
+              "SignedHeaders=host, Signature=abc");
+  request.set("X-Amz-Date", "20261121T100000Z");
+  // A ValidationException whose message quotes the long table name makes a large response.
+  std::string long_name(2000, 'x');
+  request.body() = R"({"TableName":")" + long_name + R"(","Key":{}})";
+  request.prepare_payload();
+  HttpResponse response = route(request, Endpoint{dispatcher_});
+  ASSERT_EQ(header(response, "Content-Encoding"), "gzip");
+  EXPECT_EQ(header(response, "x-amz-crc32"), std::to_string(crc32(response.body())));
+  EXPECT_EQ(header(response, "Content-Length"), std::to_string(response.body().size()));
+  Inflated inflated = gzip_decompress(response.body(), 1 << 20);
+  ASSERT_EQ(inflated.status, Inflated::Status::Ok);
+  EXPECT_NE(inflated.data.find(long_name), std::string::npos);
+
+  request.set(http::field::accept_encoding, "identity");
+  HttpResponse plain = route(request, Endpoint{dispatcher_});
+  EXPECT_EQ(header(plain, "Content-Encoding"), "");
+  EXPECT_EQ(plain.body(), inflated.data);
+}
+
+TEST_F(Router, SmallResponsesAreNotGzipped) {
+  HttpRequest request = signed_list_tables();
+  request.set(http::field::accept_encoding, "gzip");
+  HttpResponse response = route(request, Endpoint{dispatcher_});
+  EXPECT_EQ(header(response, "Content-Encoding"), "");
+  EXPECT_EQ(response.body(), R"({"TableNames":[]})");
 }
 
 }  // namespace

@@ -43,4 +43,16 @@ void Database::add_global_index(const std::shared_ptr<Table>& table, IndexDefini
   background_.post([table, index] { table->backfill(*index); });
 }
 
+void Database::start_ttl_expirer(std::chrono::milliseconds interval, TtlClock clock) {
+  ttl_expirer_ = std::make_unique<TtlExpirer>(
+      [this] {
+        std::vector<std::shared_ptr<Table>> tables;
+        for (const std::string& name : table_names()) {
+          if (auto table = find_table(name)) tables.push_back(std::move(table));
+        }
+        return tables;
+      },
+      interval, std::move(clock));
+}
+
 }  // namespace ddb::engine

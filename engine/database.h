@@ -1,5 +1,6 @@
 #pragma once
 
+#include <chrono>
 #include <functional>
 #include <map>
 #include <memory>
@@ -12,6 +13,7 @@
 #include "engine/idempotency.h"
 #include "engine/table.h"
 #include "engine/table_definition.h"
+#include "engine/ttl.h"
 
 namespace ddb::engine {
 
@@ -41,11 +43,18 @@ class Database {
   // them, as DynamoDB scopes tokens per account).
   IdempotencyStore& transaction_tokens() { return transaction_tokens_; }
 
+  // Starts Time to Live's expirer: a thread that, every `interval`, deletes the expired items of
+  // every table with TTL enabled (see engine/ttl.h). It stops when the database is destroyed.
+  // Requires: not started yet.
+  void start_ttl_expirer(std::chrono::milliseconds interval,
+                         TtlClock clock = std::chrono::system_clock::now);
+
  private:
   mutable std::shared_mutex mutex_;
   std::map<std::string, std::shared_ptr<Table>, std::less<>> tables_;
   IdempotencyStore transaction_tokens_;
-  BackgroundWorker background_;  // last, so that it stops before the tables go
+  BackgroundWorker background_;              // after the tables, so that it stops before they go
+  std::unique_ptr<TtlExpirer> ttl_expirer_;  // last, likewise
 };
 
 }  // namespace ddb::engine

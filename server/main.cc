@@ -8,6 +8,7 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/system/system_error.hpp>
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <exception>
@@ -55,6 +56,9 @@ int main(int argc, char** argv) {
 
   try {
     ddb::engine::Database database;
+    if (options.ttl_interval_seconds > 0) {
+      database.start_ttl_expirer(std::chrono::seconds(options.ttl_interval_seconds));
+    }
     ddb::protocol::Dispatcher dispatcher(database);
 
     asio::io_context io(static_cast<int>(options.threads));

@@ -53,7 +53,7 @@ struct Flag {
   std::string_view alias = {};
 };
 
-const std::array<Flag, 4> kFlags = {{
+const std::array<Flag, 5> kFlags = {{
     {"--host", "H", "address to listen on (an IP address or a host name)",
      [](Options& o, std::string_view v) {
        if (v.empty()) throw BadValue("invalid value '' for --host: expected an address");
@@ -82,6 +82,12 @@ const std::array<Flag, 4> kFlags = {{
        o.log_level = it->second;
      },
      [](const Options&) { return std::string("info"); }},
+    {"--ttl-interval", "SECONDS",
+     "seconds between two passes of the Time to Live expirer (0: never delete expired items)",
+     [](Options& o, std::string_view v) {
+       o.ttl_interval_seconds = parse_integer<unsigned>("--ttl-interval", v, 0, 86400);
+     },
+     [](const Options& o) { return std::to_string(o.ttl_interval_seconds); }},
 }};
 
 const Flag* find_flag(std::string_view name) {

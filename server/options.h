@@ -15,6 +15,8 @@ struct Options {
   std::uint16_t port = 8000;  // 0 asks the OS for a free port (the listening line shows which)
   unsigned threads = default_thread_count();
   spdlog::level::level_enum log_level = spdlog::level::info;
+  // Seconds between two passes of Time to Live's expirer; 0 never deletes expired items.
+  unsigned ttl_interval_seconds = 5;
 
   // std::thread::hardware_concurrency(), or 1 when the platform cannot tell.
   static unsigned default_thread_count();

@@ -46,6 +46,15 @@ std::vector<std::string> Database::table_names(std::string_view region) const {
   return names;
 }
 
+std::vector<std::shared_ptr<Table>> Database::all_tables() const {
+  std::shared_lock lock(mutex_);
+  std::vector<std::shared_ptr<Table>> tables;
+  for (const auto& [region, space] : regions_) {
+    for (const auto& [name, table] : space) tables.push_back(table);
+  }
+  return tables;
+}
+
 IdempotencyStore& Database::transaction_tokens(std::string_view region) {
   std::lock_guard lock(tokens_mutex_);
   auto it = transaction_tokens_.find(region);
@@ -58,6 +67,11 @@ IdempotencyStore& Database::transaction_tokens(std::string_view region) {
 void Database::add_global_index(const std::shared_ptr<Table>& table, IndexDefinition definition) {
   std::shared_ptr<Index> index = table->add_index(std::move(definition));
   background_.post([table, index] { table->backfill(*index); });
+}
+
+void Database::start_ttl_expirer(std::chrono::milliseconds interval, TtlClock clock) {
+  ttl_expirer_ =
+      std::make_unique<TtlExpirer>([this] { return all_tables(); }, interval, std::move(clock));
 }
 
 }  // namespace ddb::engine

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <chrono>
 #include <functional>
 #include <map>
 #include <memory>
@@ -13,6 +14,7 @@
 #include "engine/idempotency.h"
 #include "engine/table.h"
 #include "engine/table_definition.h"
+#include "engine/ttl.h"
 
 namespace ddb::engine {
 
@@ -36,6 +38,8 @@ class Database {
                                       const std::function<void(const Table&)>& check = {});
   // The names of `region`'s tables in ascending order.
   std::vector<std::string> table_names(std::string_view region) const;
+  // Every table of every region (for background work such as TTL's expirer).
+  std::vector<std::shared_ptr<Table>> all_tables() const;
 
   // Adds a GSI to `table` (IndexStatus CREATING) and backfills it in the background, after which
   // it is ACTIVE. Requires: the definition was validated against the table.
@@ -47,6 +51,12 @@ class Database {
   // caller of a region shares them, as DynamoDB scopes tokens per account and region).
   IdempotencyStore& transaction_tokens(std::string_view region);
 
+  // Starts Time to Live's expirer: a thread that, every `interval`, deletes the expired items of
+  // every table with TTL enabled (see engine/ttl.h). It stops when the database is destroyed.
+  // Requires: not started yet.
+  void start_ttl_expirer(std::chrono::milliseconds interval,
+                         TtlClock clock = std::chrono::system_clock::now);
+
  private:
   using Tables = std::map<std::string, std::shared_ptr<Table>, std::less<>>;
 
@@ -54,7 +64,8 @@ class Database {
   std::map<std::string, Tables, std::less<>> regions_;
   std::mutex tokens_mutex_;
   std::map<std::string, IdempotencyStore, std::less<>> transaction_tokens_;
-  BackgroundWorker background_;  // last, so that it stops before the tables go
+  BackgroundWorker background_;              // after the tables, so that it stops before they go
+  std::unique_ptr<TtlExpirer> ttl_expirer_;  // last, likewise
 };
 
 }  // namespace ddb::engine

@@ -43,6 +43,26 @@ uint32_t Table::segment_of(const AttributeValue& partition, uint32_t total_segme
   return Store::segment_of_hash(partition_hash(partition), total_segments);
 }
 
+std::size_t Table::shard_count() { return Store::shard_count(); }
+
+std::vector<Key> Table::find_in_shard(std::size_t shard_index,
+                                      const std::function<bool(const Item&)>& match) const {
+  std::vector<Key> keys;
+  const Store::Shard& shard = store_.shard(shard_index);
+  std::shared_lock lock(shard.mutex);
+  for (const auto& [slot, partition] : shard.partitions) {
+    partition.walk(
+        SortKeyRange::all(), Direction::Forward, nullptr,
+        [&](const AttributeValue& sort, const Item& item) {
+          if (match(item)) {
+            keys.push_back(Key{slot.key, key_schema_.sort ? std::optional(sort) : std::nullopt});
+          }
+          return true;
+        });
+  }
+  return keys;
+}
+
 std::optional<Item> Table::get(const Key& key) const {
   uint64_t hash = partition_hash(key.partition);
   const auto& shard = store_.shard_for(hash);

@@ -65,6 +65,14 @@ class Table {
   Page scan(const ScanSegment& segment, const PageLimits& limits,
             const std::optional<Key>& start_after) const;
 
+  // The items are kept in shards, each under its own lock; background work (the TTL expirer)
+  // visits them one shard at a time, so that it holds no lock for long.
+  static std::size_t shard_count();
+  // The keys of the items in shard `shard` (< shard_count()) for which `match` returns true, read
+  // under the shard's shared lock. `match` must be quick and must not call into the table.
+  std::vector<Key> find_in_shard(std::size_t shard,
+                                 const std::function<bool(const Item&)>& match) const;
+
   // The shard order of partition keys: the segment that holds `partition`.
   static uint32_t segment_of(const AttributeValue& partition, uint32_t total_segments);
 

@@ -67,6 +67,9 @@ struct TableDefinition {
   std::string arn;           // arn:aws:dynamodb:<region>:<account>:table/<name>
   bool deletion_protection = false;
   std::vector<IndexDefinition> indexes;  // GSIs and LSIs, in the order they were defined
+  // The Time to Live attribute while TTL is enabled (UpdateTimeToLive); std::nullopt while it is
+  // disabled, as DynamoDB forgets the attribute once TTL is disabled.
+  std::optional<std::string> ttl_attribute;
 };
 
 }  // namespace ddb::engine

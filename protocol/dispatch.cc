@@ -32,6 +32,8 @@ const std::unordered_map<std::string_view, Handler>& handlers() {
       {"BatchWriteItem", batch_write_item},
       {"TransactWriteItems", transact_write_items},
       {"TransactGetItems", transact_get_items},
+      {"UpdateTimeToLive", update_time_to_live},
+      {"DescribeTimeToLive", describe_time_to_live},
   };
   return table;
 }

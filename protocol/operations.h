@@ -21,5 +21,7 @@ Json batch_get_item(RequestContext& ctx, const Json& request);
 Json batch_write_item(RequestContext& ctx, const Json& request);
 Json transact_write_items(RequestContext& ctx, const Json& request);
 Json transact_get_items(RequestContext& ctx, const Json& request);
+Json update_time_to_live(RequestContext& ctx, const Json& request);
+Json describe_time_to_live(RequestContext& ctx, const Json& request);
 
 }  // namespace ddb::protocol

@@ -79,6 +79,9 @@ int main(int argc, char** argv) {
 
   try {
     ddb::engine::Database database;
+    if (options.ttl_interval_seconds > 0) {
+      database.start_ttl_expirer(std::chrono::seconds(options.ttl_interval_seconds));
+    }
     ddb::protocol::Dispatcher dispatcher(database, options.shared_db
                                                        ? ddb::protocol::Namespaces::Shared
                                                        : ddb::protocol::Namespaces::PerRegion);

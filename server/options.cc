@@ -55,7 +55,7 @@ struct Flag {
   std::string_view alias = {};
 };
 
-const std::array<Flag, 9> kFlags = {{
+const std::array<Flag, 10> kFlags = {{
     {"--host", "H", "address to listen on (an IP address or a host name)",
      [](Options& o, std::string_view v) {
        if (v.empty()) throw BadValue("invalid value '' for --host: expected an address");
@@ -104,6 +104,12 @@ const std::array<Flag, 9> kFlags = {{
        o.credentials_file = std::string(v);
      },
      [](const Options&) { return std::string("none"); }},
+    {"--ttl-interval", "SECONDS",
+     "seconds between two passes of the Time to Live expirer (0: never delete expired items)",
+     [](Options& o, std::string_view v) {
+       o.ttl_interval_seconds = parse_integer<unsigned>("--ttl-interval", v, 0, 86400);
+     },
+     [](const Options& o) { return std::to_string(o.ttl_interval_seconds); }},
 }};
 
 const Flag* find_flag(std::string_view name) {

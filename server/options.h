@@ -29,6 +29,8 @@ struct Options {
   // Flags that were accepted but change nothing here (DynamoDB Local's -cors, say), with the
   // reason; main logs them once logging is set up.
   std::vector<std::string> notices;
+  // Seconds between two passes of Time to Live's expirer; 0 never deletes expired items.
+  unsigned ttl_interval_seconds = 5;
 
   // std::thread::hardware_concurrency(), or 1 when the platform cannot tell.
   static unsigned default_thread_count();

@@ -67,7 +67,8 @@ TEST(Options, HelpListsEveryFlag) {
     EXPECT_EQ(result.text, help_text());
   }
   std::string help = help_text();
-  for (std::string_view flag : {"--help", "--host H", "--port N", "--threads N", "--log-level L"}) {
+  for (std::string_view flag : {"--help", "--host H", "--port N", "--threads N", "--log-level L",
+                                "--ttl-interval SECONDS"}) {
     EXPECT_NE(help.find(flag), std::string::npos) << flag;
   }
   EXPECT_TRUE(
@@ -119,6 +120,16 @@ TEST(Options, RejectsUnknownLogLevel) {
   EXPECT_EQ(result.text,
             "invalid value 'verbose' for --log-level: expected trace, debug, info, warn, error, "
             "critical or off");
+}
+
+TEST(Options, ReadsTheTtlInterval) {
+  EXPECT_EQ(parse({}).options.ttl_interval_seconds, 5u);
+  EXPECT_EQ(parse({"--ttl-interval", "1"}).options.ttl_interval_seconds, 1u);
+  EXPECT_EQ(parse({"--ttl-interval=0"}).options.ttl_interval_seconds, 0u);
+  ParsedCommandLine result = parse({"--ttl-interval", "86401"});
+  EXPECT_EQ(result.action, Action::Error);
+  EXPECT_EQ(result.text,
+            "invalid value '86401' for --ttl-interval: expected an integer from 0 to 86400");
 }
 
 TEST(Options, RejectsEmptyHost) {

@@ -10,6 +10,7 @@
 
 #include "engine/background.h"
 #include "engine/idempotency.h"
+#include "engine/stream_registry.h"
 #include "engine/table.h"
 #include "engine/table_definition.h"
 
@@ -41,10 +42,14 @@ class Database {
   // them, as DynamoDB scopes tokens per account).
   IdempotencyStore& transaction_tokens() { return transaction_tokens_; }
 
+  // The DynamoDB streams of every table, including disabled ones still readable.
+  StreamRegistry& streams() { return streams_; }
+
  private:
   mutable std::shared_mutex mutex_;
   std::map<std::string, std::shared_ptr<Table>, std::less<>> tables_;
   IdempotencyStore transaction_tokens_;
+  StreamRegistry streams_;
   BackgroundWorker background_;  // last, so that it stops before the tables go
 };
 

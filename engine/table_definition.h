@@ -10,6 +10,9 @@
 
 namespace ddb::engine {
 
+// What a DynamoDB stream record carries besides the keys (StreamSpecification.StreamViewType).
+enum class StreamViewType { KeysOnly, NewImage, OldImage, NewAndOldImages };
+
 enum class BillingMode { Provisioned, PayPerRequest };
 
 struct ProvisionedThroughput {
@@ -67,6 +70,11 @@ struct TableDefinition {
   std::string arn;           // arn:aws:dynamodb:<region>:<account>:table/<name>
   bool deletion_protection = false;
   std::vector<IndexDefinition> indexes;  // GSIs and LSIs, in the order they were defined
+  // DynamoDB Streams: the view type while a stream is enabled; the latest stream's ARN and label
+  // stay after it is disabled.
+  std::optional<StreamViewType> stream_view_type;
+  std::string latest_stream_arn;
+  std::string latest_stream_label;
 };
 
 }  // namespace ddb::engine

@@ -55,6 +55,9 @@ int main(int argc, char** argv) {
 
   try {
     ddb::engine::Database database;
+    ddb::engine::StreamOptions stream_options;
+    stream_options.shard_period_ms = int64_t{options.stream_shard_seconds} * 1000;
+    database.streams().set_options(stream_options);
     ddb::protocol::Dispatcher dispatcher(database);
 
     asio::io_context io(static_cast<int>(options.threads));

@@ -53,7 +53,7 @@ struct Flag {
   std::string_view alias = {};
 };
 
-const std::array<Flag, 4> kFlags = {{
+const std::array<Flag, 5> kFlags = {{
     {"--host", "H", "address to listen on (an IP address or a host name)",
      [](Options& o, std::string_view v) {
        if (v.empty()) throw BadValue("invalid value '' for --host: expected an address");
@@ -82,6 +82,13 @@ const std::array<Flag, 4> kFlags = {{
        o.log_level = it->second;
      },
      [](const Options&) { return std::string("info"); }},
+    {"--stream-shard-seconds", "S",
+     "seconds a DynamoDB Streams shard stays open before it rolls over to a child shard",
+     [](Options& o, std::string_view v) {
+       o.stream_shard_seconds =
+           parse_integer<std::uint32_t>("--stream-shard-seconds", v, 1, 30 * 24 * 3600);
+     },
+     [](const Options& o) { return std::to_string(o.stream_shard_seconds); }},
 }};
 
 const Flag* find_flag(std::string_view name) {

@@ -15,6 +15,9 @@ struct Options {
   std::uint16_t port = 8000;  // 0 asks the OS for a free port (the listening line shows which)
   unsigned threads = default_thread_count();
   spdlog::level::level_enum log_level = spdlog::level::info;
+  // How long a DynamoDB Streams shard stays open before it rolls over to a child (DynamoDB: about
+  // 4 hours).
+  std::uint32_t stream_shard_seconds = 14400;
 
   // std::thread::hardware_concurrency(), or 1 when the platform cannot tell.
   static unsigned default_thread_count();

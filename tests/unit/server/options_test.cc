@@ -71,7 +71,8 @@ TEST(Options, HelpListsEveryFlag) {
     EXPECT_NE(help.find(flag), std::string::npos) << flag;
   }
   EXPECT_TRUE(
-      help.starts_with("Usage: ddblocal [--host H] [--port N] [--threads N] [--log-level L]\n"));
+      help.starts_with("Usage: ddblocal [--host H] [--port N] [--threads N] [--log-level L] "
+                       "[--stream-shard-seconds S]\n"));
   EXPECT_NE(help.find("(default: 8000)"), std::string::npos);
   EXPECT_NE(help.find("(default: 0.0.0.0)"), std::string::npos);
 }

@@ -120,7 +120,9 @@ void Stream::maintain_locked(int64_t now) const {
     open_shard_locked(lineage, shard.info.id, now);
   }
   // Retention: records older than the period go; a closed shard with nothing left goes once it
-  // is itself older than the period.
+  // is itself older than the period. At most once a second: the pass visits every shard.
+  if (last_trim_ms_ && now >= *last_trim_ms_ && now - *last_trim_ms_ < 1000) return;
+  last_trim_ms_ = now;
   int64_t horizon = now - options_.retention_ms;
   for (auto it = shards_.begin(); it != shards_.end();) {
     Shard& shard = it->second;

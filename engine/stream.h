@@ -145,6 +145,7 @@ class Stream : public ChangeListener {
   mutable std::vector<std::string> open_shard_ids_;  // by lineage; empty once disabled
   mutable uint64_t next_sequence_ = 0;
   mutable std::size_t record_count_ = 0;
+  mutable std::optional<int64_t> last_trim_ms_;
   std::optional<int64_t> disabled_ms_;
 };
 

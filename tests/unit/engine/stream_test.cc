@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -170,7 +171,9 @@ TEST(Stream, AnItemsRecordsStayInOneShardInOrder) {
     auto page = f.stream->read(shard.id, shard.starting_sequence, 1000, 1 << 20);
     for (const auto& record : page.records) {
       std::string pk = record.keys.at("pk").as_string();
-      if (shard_of.contains(pk)) EXPECT_EQ(shard_of[pk], shard.id);
+      if (shard_of.contains(pk)) {
+        EXPECT_EQ(shard_of[pk], shard.id);
+      }
       shard_of[pk] = shard.id;
       EXPECT_EQ(record.new_image->at("v").as_string(), std::to_string(next_value[pk]++));
     }

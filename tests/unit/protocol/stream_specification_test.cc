@@ -22,34 +22,36 @@ json create_request(const std::string& name, const json& specification) {
 
 TEST(StreamSpecification, CreateTableEnablesAStreamThatDescribeTableReports) {
   test::Harness h;
-  auto r = h.call("CreateTable",
-                  create_request("t", {{"StreamEnabled", true}, {"StreamViewType", "OLD_IMAGE"}}));
+  auto r =
+      h.call("CreateTable",
+             create_request("tbl", {{"StreamEnabled", true}, {"StreamViewType", "OLD_IMAGE"}}));
   ASSERT_EQ(r.status, 200) << r.body;
   const json& description = r.body["TableDescription"];
   EXPECT_EQ(description["StreamSpecification"],
             (json{{"StreamEnabled", true}, {"StreamViewType", "OLD_IMAGE"}}));
   std::string arn = description["LatestStreamArn"];
   std::string label = description["LatestStreamLabel"];
-  EXPECT_EQ(arn, "arn:aws:dynamodb:us-east-1:000000000000:table/t/stream/" + label);
+  EXPECT_EQ(arn, "arn:aws:dynamodb:us-east-1:000000000000:table/tbl/stream/" + label);
   EXPECT_EQ(label.size(), 23u);  // 2026-11-21T10:17:10.123
-  EXPECT_EQ(h.call("DescribeTable", R"({"TableName":"t"})").body["Table"]["LatestStreamArn"], arn);
+  EXPECT_EQ(h.call("DescribeTable", R"({"TableName":"tbl"})").body["Table"]["LatestStreamArn"],
+            arn);
 }
 
 TEST(StreamSpecification, RejectsEnablingWithoutAViewType) {
   test::Harness h;
-  test::expect_validation(h.call("CreateTable", create_request("t", {{"StreamEnabled", true}})),
+  test::expect_validation(h.call("CreateTable", create_request("tbl", {{"StreamEnabled", true}})),
                           "StreamViewType must be specified when StreamEnabled is true");
-  h.create_table("u");
+  h.create_table("other");
   test::expect_validation(
       h.call("UpdateTable",
-             json{{"TableName", "u"}, {"StreamSpecification", {{"StreamEnabled", true}}}}),
+             json{{"TableName", "other"}, {"StreamSpecification", {{"StreamEnabled", true}}}}),
       "StreamViewType must be specified when StreamEnabled is true");
 }
 
 TEST(StreamSpecification, ModelConstraintsComeFirst) {
   test::Harness h;
   test::expect_validation(
-      h.call("CreateTable", create_request("t", {{"StreamViewType", "ALL"}})),
+      h.call("CreateTable", create_request("tbl", {{"StreamViewType", "ALL"}})),
       "2 validation errors detected: Value null at 'streamSpecification.streamEnabled' failed to "
       "satisfy constraint: Member must not be null; Value 'ALL' at "
       "'streamSpecification.streamViewType' failed to satisfy constraint: Member must satisfy "
@@ -58,45 +60,45 @@ TEST(StreamSpecification, ModelConstraintsComeFirst) {
 
 TEST(StreamSpecification, UpdateTableRefusesToEnableAnEnabledStream) {
   test::Harness h;
-  ASSERT_EQ(h.call("CreateTable",
-                   create_request("t", {{"StreamEnabled", true}, {"StreamViewType", "KEYS_ONLY"}}))
+  ASSERT_EQ(h.call("CreateTable", create_request("tbl", {{"StreamEnabled", true},
+                                                         {"StreamViewType", "KEYS_ONLY"}}))
                 .status,
             200);
   for (const char* view : {"KEYS_ONLY", "NEW_IMAGE"}) {
     test::expect_validation(
         h.call("UpdateTable",
-               json{{"TableName", "t"},
+               json{{"TableName", "tbl"},
                     {"StreamSpecification", {{"StreamEnabled", true}, {"StreamViewType", view}}}}),
-        "Table already has an enabled stream: TableName: t");
+        "Table already has an enabled stream: TableName: tbl");
   }
 }
 
 TEST(StreamSpecification, UpdateTableRefusesToDisableWhenNoStreamIsEnabled) {
   test::Harness h;
-  h.create_table("t");
+  h.create_table("tbl");
   auto r = h.call("UpdateTable",
-                  json{{"TableName", "t"}, {"StreamSpecification", {{"StreamEnabled", false}}}});
+                  json{{"TableName", "tbl"}, {"StreamSpecification", {{"StreamEnabled", false}}}});
   EXPECT_EQ(r.error_type, "ValidationException");
 }
 
 TEST(StreamSpecification, DisableThenEnableGivesANewStream) {
   test::Harness h;
-  h.create_table("t");
+  h.create_table("tbl");
   auto enable = json{
-      {"TableName", "t"},
+      {"TableName", "tbl"},
       {"StreamSpecification", {{"StreamEnabled", true}, {"StreamViewType", "NEW_AND_OLD_IMAGES"}}}};
   auto first = h.call("UpdateTable", enable);
   ASSERT_EQ(first.status, 200) << first.body;
   std::string first_arn = first.body["TableDescription"]["LatestStreamArn"];
-  auto disabled = h.call(
-      "UpdateTable", json{{"TableName", "t"}, {"StreamSpecification", {{"StreamEnabled", false}}}});
+  auto disabled = h.call("UpdateTable", json{{"TableName", "tbl"},
+                                             {"StreamSpecification", {{"StreamEnabled", false}}}});
   ASSERT_EQ(disabled.status, 200) << disabled.body;
   EXPECT_FALSE(disabled.body["TableDescription"].contains("StreamSpecification"));
   EXPECT_EQ(disabled.body["TableDescription"]["LatestStreamArn"], first_arn);
   auto second = h.call("UpdateTable", enable);
   ASSERT_EQ(second.status, 200) << second.body;
   EXPECT_NE(second.body["TableDescription"]["LatestStreamArn"], first_arn);
-  auto streams = h.call_streams("ListStreams", json{{"TableName", "t"}});
+  auto streams = h.call_streams("ListStreams", json{{"TableName", "tbl"}});
   ASSERT_EQ(streams.body["Streams"].size(), 2u);
   auto old = h.call_streams("DescribeStream", json{{"StreamArn", first_arn}});
   EXPECT_EQ(old.body["StreamDescription"]["StreamStatus"], "DISABLED");

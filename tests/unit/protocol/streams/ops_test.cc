@@ -12,7 +12,7 @@ namespace {
 
 using nlohmann::json;
 
-// A harness whose streams run on a clock the test moves, with one table "t" streaming
+// A harness whose streams run on a clock the test moves, with one table "tbl" streaming
 // NEW_AND_OLD_IMAGES into a single open shard.
 struct StreamsFixture {
   StreamsFixture() {
@@ -22,7 +22,7 @@ struct StreamsFixture {
     h.database().streams().set_options(options);
     auto r =
         h.call("CreateTable",
-               json{{"TableName", "t"},
+               json{{"TableName", "tbl"},
                     {"BillingMode", "PAY_PER_REQUEST"},
                     {"AttributeDefinitions", {{{"AttributeName", "pk"}, {"AttributeType", "S"}}}},
                     {"KeySchema", {{{"AttributeName", "pk"}, {"KeyType", "HASH"}}}},
@@ -48,7 +48,7 @@ struct StreamsFixture {
 
 TEST(StreamsOps, GetRecordsPagesWithLimit) {
   StreamsFixture f;
-  for (const char* pk : {"a", "b", "c"}) f.h.put("t", json{{"pk", {{"S", pk}}}});
+  for (const char* pk : {"a", "b", "c"}) f.h.put("tbl", json{{"pk", {{"S", pk}}}});
   auto first = f.h.call_streams("GetRecords",
                                 json{{"ShardIterator", f.iterator("TRIM_HORIZON")}, {"Limit", 2}});
   ASSERT_EQ(first.status, 200) << first.body;
@@ -73,12 +73,12 @@ TEST(StreamsOps, AnIteratorExpiresAfterFifteenMinutes) {
 
 TEST(StreamsOps, ReadingTrimmedRecordsIsTrimmedDataAccess) {
   StreamsFixture f;
-  f.h.put("t", json{{"pk", {{"S", "a"}}}});
+  f.h.put("tbl", json{{"pk", {{"S", "a"}}}});
   std::string iterator = f.iterator("TRIM_HORIZON");
   auto records = f.h.call_streams("GetRecords", json{{"ShardIterator", iterator}});
   std::string sequence = records.body["Records"][0]["dynamodb"]["SequenceNumber"];
   *f.now += 24 * 3600 * 1000 + 1;
-  f.h.put("t", json{{"pk", {{"S", "b"}}}});
+  f.h.put("tbl", json{{"pk", {{"S", "b"}}}});
   auto r = f.h.call_streams("GetShardIterator", json{{"StreamArn", f.arn},
                                                      {"ShardId", f.shard},
                                                      {"ShardIteratorType", "AT_SEQUENCE_NUMBER"},

@@ -12,6 +12,7 @@
 
 #include "engine/background.h"
 #include "engine/idempotency.h"
+#include "engine/stream_registry.h"
 #include "engine/table.h"
 #include "engine/table_definition.h"
 #include "engine/ttl.h"
@@ -57,6 +58,9 @@ class Database {
   void start_ttl_expirer(std::chrono::milliseconds interval,
                          TtlClock clock = std::chrono::system_clock::now);
 
+  // The DynamoDB streams of every table, including disabled ones still readable.
+  StreamRegistry& streams() { return streams_; }
+
  private:
   using Tables = std::map<std::string, std::shared_ptr<Table>, std::less<>>;
 
@@ -64,6 +68,7 @@ class Database {
   std::map<std::string, Tables, std::less<>> regions_;
   std::mutex tokens_mutex_;
   std::map<std::string, IdempotencyStore, std::less<>> transaction_tokens_;
+  StreamRegistry streams_;
   BackgroundWorker background_;              // after the tables, so that it stops before they go
   std::unique_ptr<TtlExpirer> ttl_expirer_;  // last, likewise
 };

@@ -29,6 +29,9 @@ enum class ErrorType {
   TransactionInProgress,
   LimitExceeded,
   ItemCollectionSizeLimitExceeded,
+  // DynamoDB Streams' own: an iterator older than 15 minutes; a read before the trim horizon.
+  ExpiredIterator,
+  TrimmedDataAccess,
   InternalServer,
 };
 

@@ -10,6 +10,9 @@
 
 namespace ddb::engine {
 
+// What a DynamoDB stream record carries besides the keys (StreamSpecification.StreamViewType).
+enum class StreamViewType { KeysOnly, NewImage, OldImage, NewAndOldImages };
+
 enum class BillingMode { Provisioned, PayPerRequest };
 
 struct ProvisionedThroughput {
@@ -70,6 +73,11 @@ struct TableDefinition {
   // The Time to Live attribute while TTL is enabled (UpdateTimeToLive); std::nullopt while it is
   // disabled, as DynamoDB forgets the attribute once TTL is disabled.
   std::optional<std::string> ttl_attribute;
+  // DynamoDB Streams: the view type while a stream is enabled; the latest stream's ARN and label
+  // stay after it is disabled.
+  std::optional<StreamViewType> stream_view_type;
+  std::string latest_stream_arn;
+  std::string latest_stream_label;
 };
 
 }  // namespace ddb::engine

@@ -6,6 +6,7 @@
 #include "engine/error.h"
 #include "protocol/error_json.h"
 #include "protocol/operations.h"
+#include "protocol/streams/operations.h"
 
 namespace ddb::protocol {
 
@@ -14,6 +15,8 @@ namespace {
 using Handler = Json (*)(RequestContext&, const Json&);
 
 constexpr std::string_view kTargetPrefix = "DynamoDB_20120810.";
+// DynamoDB Streams on the same endpoint, as DynamoDB Local serves it.
+constexpr std::string_view kStreamsTargetPrefix = "DynamoDBStreams_20120810.";
 
 const std::unordered_map<std::string_view, Handler>& handlers() {
   static const std::unordered_map<std::string_view, Handler> table = {
@@ -36,6 +39,28 @@ const std::unordered_map<std::string_view, Handler>& handlers() {
       {"DescribeTimeToLive", describe_time_to_live},
   };
   return table;
+}
+
+const std::unordered_map<std::string_view, Handler>& stream_handlers() {
+  static const std::unordered_map<std::string_view, Handler> table = {
+      {"ListStreams", streams::list_streams},
+      {"DescribeStream", streams::describe_stream},
+      {"GetShardIterator", streams::get_shard_iterator},
+      {"GetRecords", streams::get_records},
+  };
+  return table;
+}
+
+// The handler `target` names, or nullptr; `operation` is set to the operation's name.
+Handler find_handler(std::string_view target, std::string_view& operation) {
+  for (auto [prefix, table] : {std::pair{kTargetPrefix, &handlers()},
+                               std::pair{kStreamsTargetPrefix, &stream_handlers()}}) {
+    if (!target.starts_with(prefix)) continue;
+    operation = target.substr(prefix.size());
+    auto it = table->find(operation);
+    return it == table->end() ? nullptr : it->second;
+  }
+  return nullptr;
 }
 
 // Every operation of DynamoDB's API (botocore's service model), so that an operation ddblocal does
@@ -123,10 +148,9 @@ Response Dispatcher::handle(std::string_view target, std::string_view body,
       throw engine::Error::serialization("");
     }
     std::string_view operation;
-    if (target.starts_with(kTargetPrefix)) operation = target.substr(kTargetPrefix.size());
-    auto handler = handlers().find(operation);
-    if (handler == handlers().end()) {
-      if (is_dynamodb_operation(operation)) {
+    Handler handler = find_handler(target, operation);
+    if (handler == nullptr) {
+      if (target.starts_with(kTargetPrefix) && is_dynamodb_operation(operation)) {
         throw engine::Error(engine::ErrorType::UnknownOperation,
                             "ddblocal does not implement " + std::string(operation) + " yet");
       }
@@ -136,7 +160,7 @@ Response Dispatcher::handle(std::string_view target, std::string_view body,
     RequestContext ctx{
         database_, caller,
         namespaces_ == Namespaces::Shared ? kSharedRegion : std::string_view(caller.region)};
-    return respond(handler->second(ctx, request));
+    return respond(handler(ctx, request));
   } catch (const engine::Error& error) {
     return error_response(error);
   } catch (const std::exception& error) {

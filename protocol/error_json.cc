@@ -52,6 +52,13 @@ WireError wire_error(engine::ErrorType type) {
       return {"com.amazonaws.dynamodb.v20120810#LimitExceededException", 400};
     case ErrorType::ItemCollectionSizeLimitExceeded:
       return {"com.amazonaws.dynamodb.v20120810#ItemCollectionSizeLimitExceededException", 400};
+    // DynamoDB Streams' own errors keep the namespace of the streams service's original model
+    // (the shape ids the JS SDK v3's first generated client matched); its ResourceNotFound and
+    // LimitExceeded are DynamoDB's.
+    case ErrorType::ExpiredIterator:
+      return {"com.amazonaws.dynamodb.streams.v20120810#ExpiredIteratorException", 400};
+    case ErrorType::TrimmedDataAccess:
+      return {"com.amazonaws.dynamodb.streams.v20120810#TrimmedDataAccessException", 400};
     case ErrorType::InternalServer:
       return {"com.amazonaws.dynamodb.v20120810#InternalServerError", 500};
   }

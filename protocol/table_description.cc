@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "protocol/stream_specification.h"
+
 namespace ddb::protocol {
 
 namespace {
@@ -131,6 +133,7 @@ Json table_description(const engine::Table& table, const engine::TableDefinition
   }
   if (!globals.empty()) description["GlobalSecondaryIndexes"] = std::move(globals);
   if (!locals.empty()) description["LocalSecondaryIndexes"] = std::move(locals);
+  add_stream_description(definition, description);
   return description;
 }
 

@@ -79,6 +79,9 @@ int main(int argc, char** argv) {
 
   try {
     ddb::engine::Database database;
+    ddb::engine::StreamOptions stream_options;
+    stream_options.shard_period_ms = int64_t{options.stream_shard_seconds} * 1000;
+    database.streams().set_options(stream_options);
     if (options.ttl_interval_seconds > 0) {
       database.start_ttl_expirer(std::chrono::seconds(options.ttl_interval_seconds));
     }

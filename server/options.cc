@@ -55,7 +55,7 @@ struct Flag {
   std::string_view alias = {};
 };
 
-const std::array<Flag, 10> kFlags = {{
+const std::array<Flag, 11> kFlags = {{
     {"--host", "H", "address to listen on (an IP address or a host name)",
      [](Options& o, std::string_view v) {
        if (v.empty()) throw BadValue("invalid value '' for --host: expected an address");
@@ -110,6 +110,13 @@ const std::array<Flag, 10> kFlags = {{
        o.ttl_interval_seconds = parse_integer<unsigned>("--ttl-interval", v, 0, 86400);
      },
      [](const Options& o) { return std::to_string(o.ttl_interval_seconds); }},
+    {"--stream-shard-seconds", "S",
+     "seconds a DynamoDB Streams shard stays open before it rolls over to a child shard",
+     [](Options& o, std::string_view v) {
+       o.stream_shard_seconds =
+           parse_integer<std::uint32_t>("--stream-shard-seconds", v, 1, 30 * 24 * 3600);
+     },
+     [](const Options& o) { return std::to_string(o.stream_shard_seconds); }},
 }};
 
 const Flag* find_flag(std::string_view name) {

@@ -31,6 +31,9 @@ struct Options {
   std::vector<std::string> notices;
   // Seconds between two passes of Time to Live's expirer; 0 never deletes expired items.
   unsigned ttl_interval_seconds = 5;
+  // How long a DynamoDB Streams shard stays open before it rolls over to a child (DynamoDB: about
+  // 4 hours).
+  std::uint32_t stream_shard_seconds = 14400;
 
   // std::thread::hardware_concurrency(), or 1 when the platform cannot tell.
   static unsigned default_thread_count();

@@ -4,6 +4,7 @@
 #include "protocol/constraints.h"
 #include "protocol/index_definitions.h"
 #include "protocol/operations.h"
+#include "protocol/stream_specification.h"
 #include "protocol/table_description.h"
 #include "protocol/table_fields.h"
 
@@ -41,12 +42,8 @@ Json create_table(RequestContext& ctx, const Json& request) {
   constraints.one_of(billing_mode, {"PROVISIONED", "PAY_PER_REQUEST"}, "billingMode");
   auto throughput = parse_throughput(request, constraints);
   TableIndexRequests indexes = parse_table_indexes(request, constraints);
+  auto stream = parse_stream_specification(request, constraints);
   constraints.check();
-
-  const Json* stream = get_structure(request, "StreamSpecification", "StreamSpecification");
-  if (stream && get_bool(*stream, "StreamEnabled").value_or(false)) {
-    throw Error::validation("ddblocal does not support streams yet");
-  }
 
   if (key_schema.size() == 2 && key_schema[0].name == key_schema[1].name) {
     throw Error::validation(
@@ -104,6 +101,8 @@ Json create_table(RequestContext& ctx, const Json& request) {
                             "BillingMode is PROVISIONED");
   }
 
+  if (stream) check_stream_specification(*stream);
+
   engine::TableDefinition definition;
   definition.name = *table_name;
   definition.attribute_definitions = attributes;
@@ -134,6 +133,7 @@ Json create_table(RequestContext& ctx, const Json& request) {
 
   auto table = ctx.database.create_table(ctx.region, std::move(definition));
   if (!table) throw Error::resource_in_use("Table already exists: " + *table_name);
+  if (stream && stream->enabled) enable_stream(ctx, *table, *stream->view_type);
   return {{"TableDescription", table_description(*table, "ACTIVE")}};
 }
 

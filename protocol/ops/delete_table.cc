@@ -1,6 +1,7 @@
 #include "engine/error.h"
 #include "protocol/constraints.h"
 #include "protocol/operations.h"
+#include "protocol/stream_specification.h"
 #include "protocol/table_description.h"
 
 namespace ddb::protocol {
@@ -30,7 +31,11 @@ Json delete_table(RequestContext& ctx, const Json& request) {
   if (!table) {
     throw table_not_found(*name);
   }
-  return {{"TableDescription", table_description(*table, "DELETING")}};
+  Json description = table_description(*table, "DELETING");
+  // The table's stream is disabled and stays readable until its records expire (Developer Guide,
+  // "Change data capture for DynamoDB Streams": deleting a table disables its stream).
+  disable_stream(ctx, *table);
+  return {{"TableDescription", std::move(description)}};
 }
 
 }  // namespace ddb::protocol

@@ -4,6 +4,7 @@
 #include "protocol/constraints.h"
 #include "protocol/index_updates.h"
 #include "protocol/operations.h"
+#include "protocol/stream_specification.h"
 #include "protocol/table_description.h"
 #include "protocol/table_fields.h"
 
@@ -39,11 +40,8 @@ Json update_table(RequestContext& ctx, const Json& request) {
   auto throughput = parse_throughput(request, constraints);
   auto deletion_protection = get_bool(request, "DeletionProtectionEnabled");
   auto index_updates = parse_index_updates(request, constraints);
+  auto stream = parse_stream_specification(request, constraints);
   constraints.check();
-
-  if (get_structure(request, "StreamSpecification", "StreamSpecification")) {
-    throw engine::Error::validation("ddblocal does not support stream updates yet");
-  }
   // Settings with no meaning locally are accepted and kept as they were.
   bool ignored_setting = false;
   for (std::string_view member :
@@ -55,7 +53,8 @@ Json update_table(RequestContext& ctx, const Json& request) {
   // An empty GlobalSecondaryIndexUpdates counts as absent here, and is rejected once something
   // else makes the request valid (ack-api-quirks DDB-TABLE-359).
   bool index_changes = index_updates && !index_updates->empty();
-  if (!billing_mode && !throughput && !deletion_protection && !ignored_setting && !index_changes) {
+  if (!billing_mode && !throughput && !deletion_protection && !ignored_setting && !index_changes &&
+      !stream) {
     throw engine::Error::validation(
         "At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, "
         "GlobalSecondaryIndexUpdates, SSESpecification, ReplicaUpdates, MultiAccountReplicaReady, "
@@ -80,6 +79,7 @@ Json update_table(RequestContext& ctx, const Json& request) {
           "DeletionProtection modification must be the only operation in the request");
     }
   }
+  if (stream) check_stream_specification(*stream);
   auto table = ctx.database.find_table(ctx.region, *name);
   if (!table) {
     throw table_not_found(*name);
@@ -134,6 +134,7 @@ Json update_table(RequestContext& ctx, const Json& request) {
       }
     }
   };
+  if (stream) update_stream(ctx, *table, *stream);
   table->update_definition([&](engine::TableDefinition& definition) {
     if (mode_changes) {
       definition.billing_mode = mode;

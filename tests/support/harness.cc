@@ -5,9 +5,16 @@
 namespace ddb::test {
 
 CallResult Harness::call(std::string_view op, std::string_view body) const {
+  return call_target("DynamoDB_20120810." + std::string(op), body);
+}
+
+CallResult Harness::call_streams(std::string_view op, const nlohmann::json& body) const {
+  return call_target("DynamoDBStreams_20120810." + std::string(op), body.dump());
+}
+
+CallResult Harness::call_target(const std::string& target, std::string_view body) const {
   const protocol::Caller caller{"AKIDEXAMPLE", "us-east-1", std::nullopt};
-  protocol::Response response =
-      dispatcher_.handle("DynamoDB_20120810." + std::string(op), body, caller);
+  protocol::Response response = dispatcher_.handle(target, body, caller);
   CallResult result;
   result.status = response.status;
   result.body = nlohmann::json::parse(response.body, nullptr, false);

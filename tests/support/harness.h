@@ -33,6 +33,8 @@ class Harness {
     return call(op, std::string_view(body));
   }
   CallResult call(std::string_view op, const nlohmann::json& body) const;
+  // Sends `body` as DynamoDB Streams operation `op` ("GetRecords").
+  CallResult call_streams(std::string_view op, const nlohmann::json& body) const;
 
   // Creates a PAY_PER_REQUEST table with a string partition key `pk` and, when `sort_key` is
   // non-empty, a sort key of that name and `sort_type` ("S", "N" or "B"). Fails the test on error.
@@ -44,6 +46,8 @@ class Harness {
   engine::Database& database() { return database_; }
 
  private:
+  CallResult call_target(const std::string& target, std::string_view body) const;
+
   engine::Database database_;
   protocol::Dispatcher dispatcher_;
 };

@@ -143,6 +143,16 @@ class Server:
             config=config,
         )
 
+    def streams_client(self):
+        """A boto3 DynamoDB Streams client for this server (same endpoint, as DynamoDB Local)."""
+        return boto3.client(
+            "dynamodbstreams",
+            endpoint_url=self.endpoint,
+            region_name=REGION,
+            aws_access_key_id="test",
+            aws_secret_access_key="test",
+        )
+
     def resource(self):
         """A boto3 DynamoDB service resource for this server."""
         return boto3.resource(

@@ -9,6 +9,7 @@ std::shared_ptr<Table> Database::create_table(TableDefinition definition) {
   if (tables_.contains(definition.name)) return nullptr;
   std::string name = definition.name;
   auto table = std::make_shared<Table>(std::move(definition));
+  if (journal_) journal_->table_created(table);
   tables_.emplace(std::move(name), table);
   return table;
 }
@@ -27,6 +28,7 @@ std::shared_ptr<Table> Database::delete_table(std::string_view name,
   if (check) check(*it->second);
   auto table = std::move(it->second);
   tables_.erase(it);
+  if (journal_) journal_->table_deleted(*table);
   return table;
 }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/background.h"
+#include "engine/database_journal.h"
 #include "engine/idempotency.h"
 #include "engine/table.h"
 #include "engine/table_definition.h"
@@ -41,10 +42,20 @@ class Database {
   // them, as DynamoDB scopes tokens per account).
   IdempotencyStore& transaction_tokens() { return transaction_tokens_; }
 
+  // Makes table creation and deletion go through `journal` from now on. Requires: called before
+  // the database is shared between threads.
+  void set_journal(std::shared_ptr<DatabaseJournal> journal) { journal_ = std::move(journal); }
+  // Blocks until the calling thread's changes are durable (see DatabaseJournal); returns at once
+  // without a journal.
+  void wait_until_durable() const {
+    if (journal_) journal_->wait_until_durable();
+  }
+
  private:
   mutable std::shared_mutex mutex_;
   std::map<std::string, std::shared_ptr<Table>, std::less<>> tables_;
   IdempotencyStore transaction_tokens_;
+  std::shared_ptr<DatabaseJournal> journal_;
   BackgroundWorker background_;  // last, so that it stops before the tables go
 };
 

@@ -15,6 +15,9 @@ struct Options {
   std::uint16_t port = 8000;  // 0 asks the OS for a free port (the listening line shows which)
   unsigned threads = default_thread_count();
   spdlog::level::level_enum log_level = spdlog::level::info;
+  std::string data_dir;        // empty: in memory only
+  bool sync_periodic = false;  // --sync periodic (default always)
+  unsigned sync_interval_ms = 100;
 
   // std::thread::hardware_concurrency(), or 1 when the platform cannot tell.
   static unsigned default_thread_count();

@@ -36,8 +36,10 @@ LISTENING = re.compile(r"ddblocal listening on http://127\.0\.0\.1:(\d+)$")
 class Server:
     """One running ddblocal process."""
 
-    def __init__(self):
+    def __init__(self, extra_args=()):
+        """extra_args: more command-line flags (["--data-dir", path], say)."""
         self.binary = os.environ.get("DDBLOCAL_BIN", DEFAULT_BIN)
+        self.extra_args = list(extra_args)
         self.port = None
         self.process = None
         self.endpoint = None
@@ -47,7 +49,8 @@ class Server:
         if not os.access(self.binary, os.X_OK):
             raise RuntimeError(f"ddblocal binary not found or not executable: {self.binary}")
         self.process = subprocess.Popen(
-            [self.binary, "--host", "127.0.0.1", "--port", "0", "--log-level", "warn"],
+            [self.binary, "--host", "127.0.0.1", "--port", "0", "--log-level", "warn"]
+            + self.extra_args,
             stdout=subprocess.PIPE,
             stderr=None,  # warnings and errors stay visible in the test output
             stdin=subprocess.DEVNULL,
@@ -106,6 +109,10 @@ class Server:
         if code != 0:
             raise RuntimeError(f"ddblocal exited with {code} after SIGTERM, expected 0")
         return code
+
+    def kill(self):
+        """Sends SIGKILL by PID (a crash: no flush, no clean shutdown) and waits for the exit."""
+        self._kill()
 
     def _close_stdout(self, process):
         if self._stdout_thread is not None:

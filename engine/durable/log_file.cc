@@ -4,8 +4,9 @@
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zlib.h>
 
-#include <array>
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -89,26 +90,18 @@ class MappedFile {
   std::size_t size_ = 0;
 };
 
-const std::array<uint32_t, 256>& crc_table() {
-  static const std::array<uint32_t, 256> table = [] {
-    std::array<uint32_t, 256> t{};
-    for (uint32_t i = 0; i < 256; ++i) {
-      uint32_t c = i;
-      for (int k = 0; k < 8; ++k) c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
-      t[i] = c;
-    }
-    return t;
-  }();
-  return table;
-}
-
 }  // namespace
 
 uint32_t crc32(std::string_view bytes) {
-  const auto& table = crc_table();
-  uint32_t c = 0xFFFFFFFFu;
-  for (char byte : bytes) c = table[(c ^ static_cast<uint8_t>(byte)) & 0xFF] ^ (c >> 8);
-  return c ^ 0xFFFFFFFFu;
+  // zlib's implementation reads several bytes per step: replaying a 1 GB log spends a quarter of
+  // its time here with a byte-at-a-time table.
+  uLong crc = ::crc32(0L, Z_NULL, 0);
+  while (!bytes.empty()) {
+    auto chunk = static_cast<uInt>(std::min<std::size_t>(bytes.size(), 1u << 30));
+    crc = ::crc32(crc, reinterpret_cast<const Bytef*>(bytes.data()), chunk);
+    bytes.remove_prefix(chunk);
+  }
+  return static_cast<uint32_t>(crc);
 }
 
 std::string frame_record(std::string_view payload) {

@@ -170,17 +170,17 @@ TEST(Journal, ADeletedTableStaysDeletedAndItsNameStartsEmptyAgain) {
   test::TempDir dir;
   {
     DurableHarness d(dir.path());
-    d.h.create_table("t", "sk");
-    d.h.put("t", {{"pk", {{"S", "old"}}}, {"sk", {{"S", "1"}}}});
-    d.ok("DeleteTable", {{"TableName", "t"}});
-    d.h.create_table("t", "sk");
-    d.h.put("t", {{"pk", {{"S", "new"}}}, {"sk", {{"S", "1"}}}});
+    d.h.create_table("tbl", "sk");
+    d.h.put("tbl", {{"pk", {{"S", "old"}}}, {"sk", {{"S", "1"}}}});
+    d.ok("DeleteTable", {{"TableName", "tbl"}});
+    d.h.create_table("tbl", "sk");
+    d.h.put("tbl", {{"pk", {{"S", "new"}}}, {"sk", {{"S", "1"}}}});
     d.h.create_table("gone");
     d.ok("DeleteTable", {{"TableName", "gone"}});
   }
   DurableHarness reopened(dir.path());
-  EXPECT_EQ(reopened.h.database().table_names(), (std::vector<std::string>{"t"}));
-  json items = reopened.ok("Scan", {{"TableName", "t"}})["Items"];
+  EXPECT_EQ(reopened.h.database().table_names(), (std::vector<std::string>{"tbl"}));
+  json items = reopened.ok("Scan", {{"TableName", "tbl"}})["Items"];
   ASSERT_EQ(items.size(), 1u);
   EXPECT_EQ(items[0]["pk"]["S"], "new");
 }
@@ -189,21 +189,21 @@ TEST(Journal, ATransactionIsAllOrNothingAfterACrashMidAppend) {
   test::TempDir dir;
   {
     DurableHarness d(dir.path());
-    d.h.create_table("a");
-    d.h.create_table("b");
-    d.h.put("a", {{"pk", {{"S", "before"}}}});
+    d.h.create_table("aaa");
+    d.h.create_table("bbb");
+    d.h.put("aaa", {{"pk", {{"S", "before"}}}});
     d.ok("TransactWriteItems", json::parse(R"({"TransactItems": [
-        {"Put": {"TableName": "a", "Item": {"pk": {"S": "x1"}}}},
-        {"Put": {"TableName": "b", "Item": {"pk": {"S": "x2"}}}},
-        {"Delete": {"TableName": "a", "Key": {"pk": {"S": "before"}}}}]})"));
+        {"Put": {"TableName": "aaa", "Item": {"pk": {"S": "x1"}}}},
+        {"Put": {"TableName": "bbb", "Item": {"pk": {"S": "x2"}}}},
+        {"Delete": {"TableName": "aaa", "Key": {"pk": {"S": "before"}}}}]})"));
   }
   std::string full = contents(log_path(dir));
   {
     // Whole: every action is there.
     DurableHarness reopened(dir.path());
-    EXPECT_EQ(reopened.ok("Scan", {{"TableName", "a"}})["Items"],
+    EXPECT_EQ(reopened.ok("Scan", {{"TableName", "aaa"}})["Items"],
               json::parse(R"([{"pk": {"S": "x1"}}])"));
-    EXPECT_EQ(reopened.ok("Scan", {{"TableName", "b"}})["Items"],
+    EXPECT_EQ(reopened.ok("Scan", {{"TableName", "bbb"}})["Items"],
               json::parse(R"([{"pk": {"S": "x2"}}])"));
   }
   // Cut inside the transaction's record (its last few bytes never reached the file): none of it.
@@ -211,9 +211,9 @@ TEST(Journal, ATransactionIsAllOrNothingAfterACrashMidAppend) {
   RecoveryReport report;
   DurableHarness reopened(dir.path(), &report);
   EXPECT_GT(report.torn_bytes, 0u);
-  EXPECT_EQ(reopened.ok("Scan", {{"TableName", "a"}})["Items"],
+  EXPECT_EQ(reopened.ok("Scan", {{"TableName", "aaa"}})["Items"],
             json::parse(R"([{"pk": {"S": "before"}}])"));
-  EXPECT_EQ(reopened.ok("Scan", {{"TableName", "b"}})["Items"], json::array());
+  EXPECT_EQ(reopened.ok("Scan", {{"TableName", "bbb"}})["Items"], json::array());
 }
 
 TEST(Journal, ACorruptedRecordStopsTheOpenInsteadOfDroppingTables) {
@@ -258,10 +258,10 @@ TEST(Journal, CreatesAMissingDirectory) {
   std::string nested = dir.file("a/b");
   {
     DurableHarness d(nested);
-    d.h.create_table("t");
+    d.h.create_table("tbl");
   }
   DurableHarness reopened(nested);
-  EXPECT_EQ(reopened.h.database().table_names(), (std::vector<std::string>{"t"}));
+  EXPECT_EQ(reopened.h.database().table_names(), (std::vector<std::string>{"tbl"}));
 }
 
 TEST(Journal, CompactsALogOfMostlySupersededChanges) {
@@ -269,8 +269,8 @@ TEST(Journal, CompactsALogOfMostlySupersededChanges) {
   json before;
   {
     DurableHarness d(dir.path());
-    d.h.create_table("t", "sk", "N");
-    std::shared_ptr<Table> table = d.h.database().find_table("t");
+    d.h.create_table("tbl", "sk", "N");
+    std::shared_ptr<Table> table = d.h.database().find_table("tbl");
     for (int i = 0; i < 120'000; ++i) {
       Item item;
       item["pk"] = AttributeValue::string("p" + std::to_string(i % 10));
@@ -278,7 +278,7 @@ TEST(Journal, CompactsALogOfMostlySupersededChanges) {
       item["v"] = AttributeValue::number(Number::parse(std::to_string(i)));
       table->put(std::move(item));
     }
-    before = snapshot(d, "t");
+    before = snapshot(d, "tbl");
   }
   auto size_before = std::filesystem::file_size(log_path(dir));
   RecoveryReport report;
@@ -286,8 +286,8 @@ TEST(Journal, CompactsALogOfMostlySupersededChanges) {
     DurableHarness reopened(dir.path(), &report);
     EXPECT_TRUE(report.compacted);
     EXPECT_EQ(report.items, 1000u);
-    EXPECT_EQ(snapshot(reopened, "t"), before);
-    reopened.h.put("t", {{"pk", {{"S", "after"}}}, {"sk", {{"N", "1"}}}});
+    EXPECT_EQ(snapshot(reopened, "tbl"), before);
+    reopened.h.put("tbl", {{"pk", {{"S", "after"}}}, {"sk", {{"N", "1"}}}});
   }
   EXPECT_LT(std::filesystem::file_size(log_path(dir)), size_before / 50);
   DurableHarness again(dir.path(), &report);

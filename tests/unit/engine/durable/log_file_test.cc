@@ -32,7 +32,7 @@ void overwrite(const std::string& path, const std::string& bytes) {
   out << bytes;
 }
 
-TEST(Crc32, MatchesTheStandardCheckValue) {
+TEST(LogCrc32, MatchesTheStandardCheckValue) {
   EXPECT_EQ(crc32("123456789"), 0xCBF43926u);
   EXPECT_EQ(crc32(""), 0u);
 }

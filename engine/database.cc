@@ -11,6 +11,7 @@ std::shared_ptr<Table> Database::create_table(std::string_view region, TableDefi
   if (space->second.contains(definition.name)) return nullptr;
   std::string name = definition.name;
   auto table = std::make_shared<Table>(std::move(definition));
+  if (journal_) journal_->table_created(region, table);
   space->second.emplace(std::move(name), table);
   return table;
 }
@@ -33,6 +34,7 @@ std::shared_ptr<Table> Database::delete_table(std::string_view region, std::stri
   if (check) check(*it->second);
   auto table = std::move(it->second);
   space->second.erase(it);
+  if (journal_) journal_->table_deleted(*table);
   return table;
 }
 
@@ -43,6 +45,14 @@ std::vector<std::string> Database::table_names(std::string_view region) const {
   if (space == regions_.end()) return names;
   names.reserve(space->second.size());
   for (const auto& [name, table] : space->second) names.push_back(name);
+  return names;
+}
+
+std::vector<std::string> Database::region_names() const {
+  std::shared_lock lock(mutex_);
+  std::vector<std::string> names;
+  names.reserve(regions_.size());
+  for (const auto& [region, space] : regions_) names.push_back(region);
   return names;
 }
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "engine/background.h"
+#include "engine/database_journal.h"
 #include "engine/idempotency.h"
 #include "engine/stream_registry.h"
 #include "engine/table.h"
@@ -39,6 +40,8 @@ class Database {
                                       const std::function<void(const Table&)>& check = {});
   // The names of `region`'s tables in ascending order.
   std::vector<std::string> table_names(std::string_view region) const;
+  // The regions that have (or had) tables, in ascending order.
+  std::vector<std::string> region_names() const;
   // Every table of every region (for background work such as TTL's expirer).
   std::vector<std::shared_ptr<Table>> all_tables() const;
 
@@ -61,6 +64,15 @@ class Database {
   // The DynamoDB streams of every table, including disabled ones still readable.
   StreamRegistry& streams() { return streams_; }
 
+  // Makes table creation and deletion go through `journal` from now on. Requires: called before
+  // the database is shared between threads.
+  void set_journal(std::shared_ptr<DatabaseJournal> journal) { journal_ = std::move(journal); }
+  // Blocks until the calling thread's changes are durable (see DatabaseJournal); returns at once
+  // without a journal.
+  void wait_until_durable() const {
+    if (journal_) journal_->wait_until_durable();
+  }
+
  private:
   using Tables = std::map<std::string, std::shared_ptr<Table>, std::less<>>;
 
@@ -69,6 +81,7 @@ class Database {
   std::mutex tokens_mutex_;
   std::map<std::string, IdempotencyStore, std::less<>> transaction_tokens_;
   StreamRegistry streams_;
+  std::shared_ptr<DatabaseJournal> journal_;
   BackgroundWorker background_;              // after the tables, so that it stops before they go
   std::unique_ptr<TtlExpirer> ttl_expirer_;  // last, likewise
 };

@@ -15,7 +15,9 @@ const AttributeValue kNoSortKey = AttributeValue::null();
 }  // namespace
 
 Table::Table(TableDefinition definition)
-    : key_schema_(definition.key_schema), definition_(std::move(definition)) {
+    : key_schema_(definition.key_schema),
+      table_id_(definition.table_id),
+      definition_(std::move(definition)) {
   auto indexes = std::make_shared<Indexes>();
   for (const IndexDefinition& index : definition_.indexes) {
     indexes->push_back(std::make_shared<Index>(index, key_schema_));
@@ -33,6 +35,12 @@ TableDefinition Table::definition() const {
 void Table::update_definition(const std::function<void(TableDefinition&)>& change) {
   std::lock_guard lock(definition_mutex_);
   change(definition_);
+  if (definition_listener_) definition_listener_(definition_);
+}
+
+void Table::set_definition_listener(DefinitionListener listener) {
+  std::lock_guard lock(definition_mutex_);
+  definition_listener_ = std::move(listener);
 }
 
 const AttributeValue& Table::sort_slot(const Key& key) const {
@@ -256,6 +264,7 @@ std::shared_ptr<Index> Table::add_index(IndexDefinition definition) {
   auto indexes = std::make_shared<Indexes>(*indexes_.load());
   indexes->push_back(index);
   indexes_.store(std::move(indexes));
+  if (definition_listener_) definition_listener_(definition_);
   return index;
 }
 
@@ -303,6 +312,7 @@ bool Table::remove_index(std::string_view name) {
   auto indexes = std::make_shared<Indexes>(*indexes_.load());
   std::erase_if(*indexes, [name](const auto& index) { return index->name() == name; });
   indexes_.store(std::move(indexes));
+  if (definition_listener_) definition_listener_(definition_);
   return true;
 }
 

@@ -7,6 +7,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -41,8 +42,15 @@ class Table {
 
   // The key schema never changes after creation, so it is readable without a lock.
   const KeySchema& key_schema() const { return key_schema_; }
+  // The table's id (TableDefinition::table_id), which never changes either.
+  const std::string& table_id() const { return table_id_; }
   TableDefinition definition() const;
   void update_definition(const std::function<void(TableDefinition&)>& change);
+  // Called with the new definition after every change to it (update_definition, add_index,
+  // remove_index, a backfill's status changes), under the definition's lock so that the calls come
+  // in the order of the changes. For the durable log; must not throw.
+  using DefinitionListener = std::function<void(const TableDefinition&)>;
+  void set_definition_listener(DefinitionListener listener);
 
   std::optional<Item> get(const Key& key) const;
   // Stores `item` (which holds the key attributes); returns the item it replaced.
@@ -133,8 +141,10 @@ class Table {
   uint64_t collection_share(const Item* item, const Indexes& indexes) const;
 
   const KeySchema key_schema_;
+  const std::string table_id_;
   mutable std::mutex definition_mutex_;
   TableDefinition definition_;
+  DefinitionListener definition_listener_;  // guarded by definition_mutex_
   // Replaced, never changed, so that a write reads a consistent set without a lock of its own.
   std::atomic<std::shared_ptr<const Indexes>> indexes_;
   std::atomic<std::shared_ptr<const ChangeListeners>> change_listeners_;

@@ -47,9 +47,12 @@ class Dispatcher {
 
   // `target` is the X-Amz-Target header value ("DynamoDB_20120810.Query"); `body` the request
   // bytes.
+  // With a durable database, returns only once the changes the request made are durable.
   Response handle(std::string_view target, std::string_view body, const Caller& caller) const;
 
  private:
+  Response run(std::string_view target, std::string_view body, const Caller& caller) const;
+
   engine::Database& database_;
   Namespaces namespaces_;
 };

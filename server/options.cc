@@ -55,7 +55,7 @@ struct Flag {
   std::string_view alias = {};
 };
 
-const std::array<Flag, 11> kFlags = {{
+const std::array<Flag, 14> kFlags = {{
     {"--host", "H", "address to listen on (an IP address or a host name)",
      [](Options& o, std::string_view v) {
        if (v.empty()) throw BadValue("invalid value '' for --host: expected an address");
@@ -117,6 +117,32 @@ const std::array<Flag, 11> kFlags = {{
            parse_integer<std::uint32_t>("--stream-shard-seconds", v, 1, 30 * 24 * 3600);
      },
      [](const Options& o) { return std::to_string(o.stream_shard_seconds); }},
+    {"--data-dir", "PATH",
+     "keep tables and items in this directory across restarts (created when missing)",
+     [](Options& o, std::string_view v) {
+       if (v.empty()) throw BadValue("invalid value '' for --data-dir: expected a directory");
+       o.data_dir = std::string(v);
+     },
+     [](const Options&) { return std::string("none: in memory only"); }},
+    {"--sync", "MODE",
+     "with --data-dir: 'always' acknowledges a write once it is fsynced; 'periodic' once it is "
+     "written, fsyncing every --sync-interval-ms",
+     [](Options& o, std::string_view v) {
+       if (v == "always") {
+         o.sync_periodic = false;
+       } else if (v == "periodic") {
+         o.sync_periodic = true;
+       } else {
+         throw BadValue("invalid value '" + std::string(v) +
+                        "' for --sync: expected always or periodic");
+       }
+     },
+     [](const Options& o) { return std::string(o.sync_periodic ? "periodic" : "always"); }},
+    {"--sync-interval-ms", "N", "with --sync periodic: milliseconds between fsyncs",
+     [](Options& o, std::string_view v) {
+       o.sync_interval_ms = parse_integer<unsigned>("--sync-interval-ms", v, 1, 60'000);
+     },
+     [](const Options& o) { return std::to_string(o.sync_interval_ms); }},
 }};
 
 const Flag* find_flag(std::string_view name) {

@@ -34,6 +34,8 @@ struct Options {
   // How long a DynamoDB Streams shard stays open before it rolls over to a child (DynamoDB: about
   // 4 hours).
   std::uint32_t stream_shard_seconds = 14400;
+  bool sync_periodic = false;  // --sync periodic (default always)
+  unsigned sync_interval_ms = 100;
 
   // std::thread::hardware_concurrency(), or 1 when the platform cannot tell.
   static unsigned default_thread_count();

@@ -37,8 +37,9 @@ class Server:
     """One running ddblocal process."""
 
     def __init__(self, extra_args=()):
-        self.extra_args = list(extra_args)  # more command-line flags, e.g. ["--ttl-interval", "1"]
+        """extra_args: more command-line flags (["--data-dir", path], say)."""
         self.binary = os.environ.get("DDBLOCAL_BIN", DEFAULT_BIN)
+        self.extra_args = list(extra_args)
         self.port = None
         self.process = None
         self.endpoint = None
@@ -108,6 +109,10 @@ class Server:
         if code != 0:
             raise RuntimeError(f"ddblocal exited with {code} after SIGTERM, expected 0")
         return code
+
+    def kill(self):
+        """Sends SIGKILL by PID (a crash: no flush, no clean shutdown) and waits for the exit."""
+        self._kill()
 
     def _close_stdout(self, process):
         if self._stdout_thread is not None:

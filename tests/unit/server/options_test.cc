@@ -67,14 +67,37 @@ TEST(Options, HelpListsEveryFlag) {
     EXPECT_EQ(result.text, help_text());
   }
   std::string help = help_text();
-  for (std::string_view flag : {"--help", "--host H", "--port N", "--threads N", "--log-level L",
-                                "--ttl-interval SECONDS"}) {
+  for (std::string_view flag :
+       {"--help", "--host H", "--port N", "--threads N", "--log-level L", "--ttl-interval SECONDS",
+        "--data-dir PATH", "--sync MODE", "--sync-interval-ms N"}) {
     EXPECT_NE(help.find(flag), std::string::npos) << flag;
   }
   EXPECT_TRUE(
       help.starts_with("Usage: ddblocal [--host H] [--port N] [--threads N] [--log-level L] "));
   EXPECT_NE(help.find("(default: 8000)"), std::string::npos);
   EXPECT_NE(help.find("(default: 0.0.0.0)"), std::string::npos);
+}
+
+TEST(Options, ReadsTheDurabilityFlags) {
+  ParsedCommandLine defaults = parse({});
+  EXPECT_EQ(defaults.options.data_dir, "");
+  EXPECT_FALSE(defaults.options.sync_periodic);
+  EXPECT_EQ(defaults.options.sync_interval_ms, 100u);
+  ParsedCommandLine result =
+      parse({"--data-dir", "/var/lib/ddb", "--sync=periodic", "--sync-interval-ms", "250"});
+  ASSERT_EQ(result.action, Action::Run) << result.text;
+  EXPECT_EQ(result.options.data_dir, "/var/lib/ddb");
+  EXPECT_TRUE(result.options.sync_periodic);
+  EXPECT_EQ(result.options.sync_interval_ms, 250u);
+  EXPECT_FALSE(parse({"--sync", "periodic", "--sync", "always"}).options.sync_periodic);
+}
+
+TEST(Options, RejectsBadDurabilityValues) {
+  EXPECT_EQ(parse({"--sync", "sometimes"}).text,
+            "invalid value 'sometimes' for --sync: expected always or periodic");
+  EXPECT_EQ(parse({"--sync-interval-ms", "0"}).text,
+            "invalid value '0' for --sync-interval-ms: expected an integer from 1 to 60000");
+  EXPECT_EQ(parse({"--data-dir="}).text, "invalid value '' for --data-dir: expected a directory");
 }
 
 TEST(Options, RejectsUnknownFlag) {

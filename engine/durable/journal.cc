@@ -1,0 +1,188 @@
+#include "engine/durable/journal.h"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <utility>
+
+#include "engine/durable/codec.h"
+#include "engine/durable/compaction.h"
+#include "engine/durable/records.h"
+#include "engine/durable/recovery.h"
+
+namespace ddb::engine::durable {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kLockName = "LOCK";
+
+// The position in the log of the calling thread's last append, and the journal it went to: what
+// wait_until_durable() waits for once the operation has released its locks.
+struct PendingWrite {
+  const Journal* journal = nullptr;
+  uint64_t position = 0;
+};
+thread_local PendingWrite pending_write;
+
+// Takes the directory's lock file, so that two servers never append to one log.
+int lock_directory(const std::string& path) {
+  std::string lock_path = (fs::path(path) / kLockName).string();
+  int fd = ::open(lock_path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (fd < 0) throw CorruptData("cannot open " + lock_path + ": " + std::strerror(errno));
+  if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    ::close(fd);
+    throw CorruptData("data directory " + path + " is in use by another ddblocal process");
+  }
+  return fd;
+}
+
+// A directory the server has never used is empty (or holds only its lock file). A directory that
+// holds other things but no log is refused: it is either not a data directory, or one that lost
+// its log, and starting empty there would hide that.
+void check_new_directory(const std::string& path) {
+  for (const auto& entry : fs::directory_iterator(path)) {
+    std::string name = entry.path().filename().string();
+    if (name == kLockName) continue;
+    throw CorruptData("data directory " + path + " has no " + Journal::kLogName + " but holds " +
+                      name + "; refusing to start with an empty database there");
+  }
+}
+
+}  // namespace
+
+Journal::Journal(std::string path, JournalOptions options, int lock_fd)
+    : path_(std::move(path)), options_(options), lock_fd_(lock_fd) {}
+
+Journal::~Journal() {
+  close();
+  if (lock_fd_ >= 0) ::close(lock_fd_);
+}
+
+std::shared_ptr<Journal> Journal::open(const std::string& path, const JournalOptions& options,
+                                       Database& database, RecoveryReport* report) {
+  const auto start = std::chrono::steady_clock::now();
+  std::error_code error;
+  fs::create_directories(path, error);
+  if (error) throw CorruptData("cannot create data directory " + path + ": " + error.message());
+  int lock_fd = lock_directory(path);
+  std::shared_ptr<Journal> journal(new Journal(path, options, lock_fd));
+
+  const std::string log_path = (fs::path(path) / kLogName).string();
+  const std::string compact_path = log_path + kCompactingSuffix;
+  // A compaction that a crash interrupted: the old log is still whole (the new one replaces it only
+  // by an atomic rename once synced).
+  fs::remove(compact_path, error);
+
+  RecoveryReport found;
+  if (fs::exists(log_path)) {
+    ReplayResult replay = replay_log(log_path, database);
+    found.records = replay.log.records;
+    found.torn_bytes = replay.log.torn_bytes;
+    for (const std::shared_ptr<Table>& table : database.all_tables()) {
+      ++found.tables;
+      found.items += table->item_count();
+    }
+    if (worth_compacting(replay.item_changes, found.items)) {
+      journal->log_.emplace(compact(database, log_path, compact_path));
+      sync_directory(path);
+      found.compacted = true;
+    } else {
+      journal->log_.emplace(LogFile::open(log_path, replay.log.valid_bytes));
+    }
+  } else {
+    check_new_directory(path);
+    journal->log_.emplace(LogFile::create(log_path));
+    sync_directory(path);
+  }
+  journal->synced_ = journal->log_->size();
+
+  database.set_journal(journal);
+  for (const std::shared_ptr<Table>& table : database.all_tables()) journal->attach(table);
+  if (options.sync == SyncPolicy::Periodic) {
+    journal->periodic_ = std::thread([raw = journal.get()] { raw->periodic_sync_loop(); });
+  }
+  found.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
+      std::chrono::steady_clock::now() - start);
+  if (report) *report = found;
+  return journal;
+}
+
+void Journal::attach(const std::shared_ptr<Table>& table) {
+  table->add_change_listener(shared_from_this());
+  table->set_definition_listener(
+      [this](const TableDefinition& definition) { append(encode_definition_record(definition)); });
+}
+
+void Journal::table_created(std::string_view region, const std::shared_ptr<Table>& table) {
+  append(encode_create_record(region, table->definition()));
+  attach(table);
+}
+
+void Journal::table_deleted(Table& table) {
+  table.remove_change_listener(*this);
+  table.set_definition_listener({});
+  append(encode_delete_record(table.table_id()));
+}
+
+void Journal::on_changes(std::span<const ItemChange> changes) {
+  thread_local std::string buffer;
+  encode_changes_record(changes, buffer);
+  append(buffer);
+}
+
+void Journal::append(const std::string& payload) { pending_write = {this, log_->append(payload)}; }
+
+void Journal::wait_until_durable() {
+  PendingWrite pending = std::exchange(pending_write, PendingWrite{});
+  if (pending.journal != this || options_.sync == SyncPolicy::Periodic) return;
+  sync_through(pending.position);
+}
+
+void Journal::sync_through(uint64_t position) {
+  std::unique_lock lock(sync_mutex_);
+  while (synced_ < position) {
+    if (syncing_) {
+      synced_cv_.wait(lock);
+      continue;
+    }
+    // This thread leads the next group: one fdatasync covers everything appended until now,
+    // including the writes of the threads waiting behind it.
+    syncing_ = true;
+    lock.unlock();
+    uint64_t target = log_->size();
+    log_->sync();
+    lock.lock();
+    synced_ = std::max(synced_, target);
+    syncing_ = false;
+    synced_cv_.notify_all();
+  }
+}
+
+void Journal::periodic_sync_loop() {
+  std::unique_lock lock(sync_mutex_);
+  while (!stopping_) {
+    stop_cv_.wait_for(lock, options_.sync_interval);
+    if (stopping_) break;
+    lock.unlock();
+    sync_through(log_->size());
+    lock.lock();
+  }
+}
+
+void Journal::close() {
+  {
+    std::lock_guard lock(sync_mutex_);
+    stopping_ = true;
+  }
+  stop_cv_.notify_all();
+  if (periodic_.joinable()) periodic_.join();
+  if (log_) sync_through(log_->size());
+}
+
+}  // namespace ddb::engine::durable

@@ -1,0 +1,102 @@
+#pragma once
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <span>
+#include <string>
+#include <thread>
+
+#include "engine/database.h"
+#include "engine/database_journal.h"
+#include "engine/durable/codec.h"
+#include "engine/durable/log_file.h"
+#include "engine/item_change.h"
+
+namespace ddb::engine::durable {
+
+// When an acknowledged write reaches the disk.
+enum class SyncPolicy {
+  // The response waits for an fdatasync that covers the write (concurrent writers share one: group
+  // commit). Nothing acknowledged is lost to a process crash or a power loss.
+  Always,
+  // A thread fdatasyncs every `sync_interval`; the response waits only for the write(2). Nothing
+  // acknowledged is lost to a process crash; a power loss can lose the last interval.
+  Periodic,
+};
+
+struct JournalOptions {
+  SyncPolicy sync = SyncPolicy::Always;
+  std::chrono::milliseconds sync_interval{100};
+};
+
+// What opening a data directory found, for the server's log.
+struct RecoveryReport {
+  uint64_t tables = 0;
+  uint64_t items = 0;
+  uint64_t records = 0;
+  uint64_t torn_bytes = 0;  // an incomplete last record, dropped
+  bool compacted = false;
+  std::chrono::milliseconds elapsed{0};
+};
+
+// The durable form of a Database: one append-only log (LogFile) in the data directory of every
+// table creation, definition change, deletion and committed item change (a transaction's changes
+// in one record, so that it is all or nothing after a crash). Indexes are not logged: they are
+// rebuilt from the items at start. Thread-safe.
+class Journal : public DatabaseJournal,
+                public ChangeListener,
+                public std::enable_shared_from_this<Journal> {
+ public:
+  // Opens (creating it when missing or empty) the data directory at `path`, replays its log into
+  // `database` (which must be empty and have no journal), and makes `database` log every later
+  // change through the returned journal. Throws CorruptData with a message naming the file and
+  // what is wrong for a directory that cannot be read back whole, or that another process holds.
+  static std::shared_ptr<Journal> open(const std::string& path, const JournalOptions& options,
+                                       Database& database, RecoveryReport* report = nullptr);
+
+  ~Journal() override;
+  Journal(const Journal&) = delete;
+  Journal& operator=(const Journal&) = delete;
+
+  // DatabaseJournal
+  void table_created(std::string_view region, const std::shared_ptr<Table>& table) override;
+  void table_deleted(Table& table) override;
+  void wait_until_durable() override;
+  // ChangeListener: appends one record per call, under the caller's shard locks.
+  void on_changes(std::span<const ItemChange> changes) override;
+
+  // Syncs everything appended so far and stops the periodic sync; later appends still work but
+  // are synced only by wait_until_durable. Called at a clean shutdown.
+  void close();
+
+  // The log's file name inside the data directory.
+  static constexpr const char* kLogName = "ddblocal.log";
+
+ private:
+  Journal(std::string path, JournalOptions options, int lock_fd);
+
+  void attach(const std::shared_ptr<Table>& table);
+  void append(const std::string& payload);
+  // Blocks until the log is synced up to `position` (group commit).
+  void sync_through(uint64_t position);
+  void periodic_sync_loop();
+
+  const std::string path_;
+  const JournalOptions options_;
+  int lock_fd_ = -1;
+  std::optional<LogFile> log_;
+
+  std::mutex sync_mutex_;
+  std::condition_variable synced_cv_;
+  std::condition_variable stop_cv_;
+  uint64_t synced_ = 0;
+  bool syncing_ = false;
+  bool stopping_ = false;
+  std::thread periodic_;
+};
+
+}  // namespace ddb::engine::durable

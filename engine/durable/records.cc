@@ -1,0 +1,102 @@
+#include "engine/durable/records.h"
+
+#include <utility>
+
+#include "engine/durable/codec.h"
+#include "engine/durable/definition_codec.h"
+#include "engine/table.h"
+
+namespace ddb::engine::durable {
+
+std::string encode_create_record(std::string_view region, const TableDefinition& definition) {
+  std::string out;
+  Encoder encoder(out);
+  encoder.u8(static_cast<uint8_t>(RecordType::CreateTable));
+  encoder.bytes(region);
+  encoder.bytes(encode_definition(definition));
+  return out;
+}
+
+std::string encode_definition_record(const TableDefinition& definition) {
+  std::string out;
+  Encoder encoder(out);
+  encoder.u8(static_cast<uint8_t>(RecordType::DefinitionChanged));
+  encoder.bytes(encode_definition(definition));
+  return out;
+}
+
+std::string encode_delete_record(std::string_view table_id) {
+  std::string out;
+  Encoder encoder(out);
+  encoder.u8(static_cast<uint8_t>(RecordType::DeleteTable));
+  encoder.bytes(table_id);
+  return out;
+}
+
+void encode_changes_record(std::span<const ItemChange> changes, std::string& out) {
+  out.clear();
+  Encoder encoder(out);
+  encoder.u8(static_cast<uint8_t>(RecordType::ItemChanges));
+  encoder.varint(changes.size());
+  for (const ItemChange& change : changes) {
+    encoder.bytes(change.table.table_id());
+    encoder.key(change.key);
+    encoder.u8(change.new_item ? 1 : 0);
+    if (change.new_item) encoder.item(*change.new_item);
+  }
+}
+
+void encode_items_record(std::string_view table_id, std::span<const Item> items,
+                         const KeySchema& schema, std::string& out) {
+  out.clear();
+  Encoder encoder(out);
+  encoder.u8(static_cast<uint8_t>(RecordType::ItemChanges));
+  encoder.varint(items.size());
+  for (const Item& item : items) {
+    encoder.bytes(table_id);
+    encoder.key(key_of(item, schema));
+    encoder.u8(1);
+    encoder.item(item);
+  }
+}
+
+Record decode_record(std::string_view payload) {
+  Decoder in(payload);
+  Record record;
+  uint8_t type = in.u8();
+  switch (static_cast<RecordType>(type)) {
+    case RecordType::CreateTable:
+      record.type = RecordType::CreateTable;
+      record.region = std::string(in.bytes());
+      record.definition = decode_definition(in.bytes());
+      break;
+    case RecordType::DefinitionChanged:
+      record.type = RecordType::DefinitionChanged;
+      record.definition = decode_definition(in.bytes());
+      break;
+    case RecordType::DeleteTable:
+      record.type = RecordType::DeleteTable;
+      record.table_id = std::string(in.bytes());
+      break;
+    case RecordType::ItemChanges: {
+      record.type = RecordType::ItemChanges;
+      uint64_t count = in.varint();
+      if (count > payload.size()) throw CorruptData("change count larger than the record");
+      record.changes.reserve(count);
+      for (uint64_t i = 0; i < count; ++i) {
+        RecordedChange change;
+        change.table_id = std::string(in.bytes());
+        change.key = in.key();
+        if (in.u8() != 0) change.item = in.item();
+        record.changes.push_back(std::move(change));
+      }
+      break;
+    }
+    default:
+      throw CorruptData("unknown record type " + std::to_string(type));
+  }
+  in.expect_done();
+  return record;
+}
+
+}  // namespace ddb::engine::durable

@@ -1,0 +1,54 @@
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/item.h"
+#include "engine/item_change.h"
+#include "engine/table_definition.h"
+
+namespace ddb::engine::durable {
+
+// The kinds of record in the log. Never renumber: files on disk carry them.
+enum class RecordType : uint8_t {
+  CreateTable = 1,        // the new table's region (namespace), then its definition
+  DefinitionChanged = 2,  // the whole definition after the change
+  DeleteTable = 3,        // the table id
+  ItemChanges = 4,        // one write, or one transaction's writes
+};
+
+// One item's state after a change: `item` empty for a deletion. Tables are named by their id (a
+// UUID), never by name, so a change that commits on a table after its deletion (a write in flight
+// at the time) can never land in a new table of the same name.
+struct RecordedChange {
+  std::string table_id;
+  Key key;
+  std::optional<Item> item;
+};
+
+struct Record {
+  RecordType type = RecordType::ItemChanges;
+  std::string region;          // CreateTable
+  TableDefinition definition;  // CreateTable, DefinitionChanged
+  std::string table_id;        // DeleteTable
+  std::vector<RecordedChange> changes;
+};
+
+std::string encode_create_record(std::string_view region, const TableDefinition& definition);
+// A DefinitionChanged record.
+std::string encode_definition_record(const TableDefinition& definition);
+std::string encode_delete_record(std::string_view table_id);
+// Writes to `out` (cleared first) the record of `changes`.
+void encode_changes_record(std::span<const ItemChange> changes, std::string& out);
+// A record of items as they stand (for compaction): every item stored in table `table_id`.
+void encode_items_record(std::string_view table_id, std::span<const Item> items,
+                         const KeySchema& schema, std::string& out);
+
+// Throws CorruptData for a payload that is not a well-formed record.
+Record decode_record(std::string_view payload);
+
+}  // namespace ddb::engine::durable

@@ -1,0 +1,116 @@
+#include "engine/durable/recovery.h"
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <utility>
+#include <vector>
+
+#include "engine/durable/codec.h"
+#include "engine/durable/records.h"
+
+namespace ddb::engine::durable {
+
+namespace {
+
+bool has_index(const TableDefinition& definition, const std::string& name) {
+  return std::any_of(definition.indexes.begin(), definition.indexes.end(),
+                     [&name](const IndexDefinition& index) { return index.name == name; });
+}
+
+// Replays records into tables found by id.
+class Replayer {
+ public:
+  explicit Replayer(Database& database) : database_(database) {}
+
+  void apply(Record record) {
+    switch (record.type) {
+      case RecordType::CreateTable: {
+        std::string id = record.definition.table_id;
+        std::string name = record.definition.name;
+        if (tables_.contains(id)) throw CorruptData("table id " + id + " created twice");
+        auto table = database_.create_table(record.region, std::move(record.definition));
+        if (!table) throw CorruptData("table " + name + " created twice");
+        tables_.emplace(std::move(id), Entry{std::move(record.region), std::move(table)});
+        break;
+      }
+      case RecordType::DefinitionChanged:
+        // A definition change (a backfill finishing, say) can commit after its table's deletion;
+        // it is recorded after the deletion and concerns no live table.
+        if (auto* entry = find(record.definition.table_id)) change_definition(entry->table, record);
+        break;
+      case RecordType::DeleteTable:
+        if (auto* entry = find(record.table_id)) {
+          database_.delete_table(entry->region, entry->table->definition().name);
+          tables_.erase(record.table_id);
+        }
+        break;
+      case RecordType::ItemChanges:
+        for (RecordedChange& change : record.changes) {
+          // As for definitions: a write in flight when its table was deleted.
+          auto* entry = find(change.table_id);
+          if (!entry) continue;
+          std::optional<Item> item = std::move(change.item);
+          entry->table->write(change.key, [&item](const Item*) { return std::move(item); });
+          ++item_changes_;
+        }
+        break;
+    }
+  }
+
+  // Every index ACTIVE: a creation the crash interrupted has been backfilled by now.
+  void finish() {
+    for (auto& [id, entry] : tables_) {
+      entry.table->update_definition([](TableDefinition& definition) {
+        for (IndexDefinition& index : definition.indexes) {
+          index.status = IndexStatus::Active;
+          index.backfilling.reset();
+        }
+      });
+    }
+  }
+
+  uint64_t item_changes() const { return item_changes_; }
+
+ private:
+  struct Entry {
+    std::string region;
+    std::shared_ptr<Table> table;
+  };
+
+  Entry* find(const std::string& id) {
+    auto it = tables_.find(id);
+    return it == tables_.end() ? nullptr : &it->second;
+  }
+
+  // Brings the table's indexes in line with the recorded definition, then takes the definition.
+  static void change_definition(const std::shared_ptr<Table>& table, Record& record) {
+    TableDefinition current = table->definition();
+    for (const IndexDefinition& index : current.indexes) {
+      if (!has_index(record.definition, index.name)) table->remove_index(index.name);
+    }
+    for (const IndexDefinition& index : record.definition.indexes) {
+      if (!has_index(current, index.name)) table->backfill(*table->add_index(index));
+    }
+    table->update_definition(
+        [&record](TableDefinition& definition) { definition = std::move(record.definition); });
+  }
+
+  Database& database_;
+  std::map<std::string, Entry> tables_;
+  uint64_t item_changes_ = 0;
+};
+
+}  // namespace
+
+ReplayResult replay_log(const std::string& path, Database& database) {
+  Replayer replayer(database);
+  ReplayResult result;
+  result.log = LogFile::read(
+      path, [&replayer](std::string_view payload) { replayer.apply(decode_record(payload)); });
+  replayer.finish();
+  result.item_changes = replayer.item_changes();
+  return result;
+}
+
+}  // namespace ddb::engine::durable

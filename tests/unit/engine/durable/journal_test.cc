@@ -1,0 +1,299 @@
+#include "engine/durable/journal.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "engine/durable/codec.h"
+#include "tests/support/harness.h"
+#include "tests/unit/engine/durable/temp_dir.h"
+
+namespace ddb::engine::durable {
+namespace {
+
+using nlohmann::json;
+
+// A harness (protocol + engine, no socket) whose database lives in a data directory.
+struct DurableHarness {
+  explicit DurableHarness(const std::string& dir, RecoveryReport* report = nullptr) {
+    JournalOptions options;
+    journal = Journal::open(dir, options, h.database(), report);
+  }
+  test::CallResult call(std::string_view op, const json& body) const { return h.call(op, body); }
+  json ok(std::string_view op, const json& body) const {
+    test::CallResult r = h.call(op, body);
+    EXPECT_EQ(r.status, 200) << op << ": " << r.error_type << " " << r.message;
+    return r.body;
+  }
+
+  test::Harness h;
+  std::shared_ptr<Journal> journal;
+};
+
+std::string log_path(const test::TempDir& dir) { return dir.file(Journal::kLogName); }
+
+std::string contents(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+
+void overwrite(const std::string& path, const std::string& bytes) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << bytes;
+}
+
+json item(const std::string& pk, const std::string& sk, const std::string& g, int n) {
+  return {{"pk", {{"S", pk}}},
+          {"sk", {{"S", sk}}},
+          {"g", {{"S", g}}},
+          {"n", {{"N", std::to_string(n)}}},
+          {"set", {{"SS", {"a", "b"}}}}};
+}
+
+void create_orders(const DurableHarness& d) {
+  d.ok("CreateTable", json::parse(R"({
+    "TableName": "orders",
+    "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}, {"AttributeName": "sk", "KeyType": "RANGE"}],
+    "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"},
+                             {"AttributeName": "sk", "AttributeType": "S"},
+                             {"AttributeName": "g", "AttributeType": "S"},
+                             {"AttributeName": "n", "AttributeType": "N"}],
+    "BillingMode": "PROVISIONED",
+    "ProvisionedThroughput": {"ReadCapacityUnits": 5, "WriteCapacityUnits": 3},
+    "GlobalSecondaryIndexes": [{"IndexName": "by-g",
+        "KeySchema": [{"AttributeName": "g", "KeyType": "HASH"}, {"AttributeName": "n", "KeyType": "RANGE"}],
+        "Projection": {"ProjectionType": "INCLUDE", "NonKeyAttributes": ["set"]},
+        "ProvisionedThroughput": {"ReadCapacityUnits": 2, "WriteCapacityUnits": 1}}],
+    "LocalSecondaryIndexes": [{"IndexName": "by-n",
+        "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}, {"AttributeName": "n", "KeyType": "RANGE"}],
+        "Projection": {"ProjectionType": "KEYS_ONLY"}}],
+    "Tags": [{"Key": "env", "Value": "test"}]
+  })"));
+}
+
+// Everything a client can read about the table: its description and every item of the table
+// and of each index, in order.
+json snapshot(const DurableHarness& d, const std::string& table) {
+  json state;
+  state["describe"] = d.ok("DescribeTable", {{"TableName", table}});
+  state["items"] = d.ok("Scan", {{"TableName", table}})["Items"];
+  json description = state["describe"]["Table"];
+  for (const char* kind : {"GlobalSecondaryIndexes", "LocalSecondaryIndexes"}) {
+    if (!description.contains(kind)) continue;
+    for (const json& index : description[kind]) {
+      std::string name = index["IndexName"];
+      state["index:" + name] = d.ok("Scan", {{"TableName", table}, {"IndexName", name}})["Items"];
+    }
+  }
+  return state;
+}
+
+TEST(Journal, AReopenedDirectoryHasTheSameTablesItemsAndIndexes) {
+  test::TempDir dir;
+  json before;
+  {
+    DurableHarness d(dir.path());
+    create_orders(d);
+    for (int i = 0; i < 50; ++i) {
+      d.ok("PutItem", {{"TableName", "orders"},
+                       {"Item", item("p" + std::to_string(i % 7), "s" + std::to_string(i),
+                                     "g" + std::to_string(i % 3), i)}});
+    }
+    d.ok("UpdateItem", json::parse(R"({"TableName": "orders",
+        "Key": {"pk": {"S": "p1"}, "sk": {"S": "s1"}},
+        "UpdateExpression": "SET n = n + :d, extra = :e REMOVE #s",
+        "ExpressionAttributeNames": {"#s": "set"},
+        "ExpressionAttributeValues": {":d": {"N": "100"}, ":e": {"M": {"x": {"L": [{"NULL": true}, {"B": "AAE="}]}}}}})"));
+    d.ok("DeleteItem",
+         json::parse(R"({"TableName": "orders", "Key": {"pk": {"S": "p2"}, "sk": {"S": "s2"}}})"));
+    // Losing the index key takes the item out of the GSI.
+    d.ok("UpdateItem", json::parse(R"({"TableName": "orders",
+        "Key": {"pk": {"S": "p3"}, "sk": {"S": "s3"}}, "UpdateExpression": "REMOVE g"})"));
+    d.ok("TransactWriteItems", json::parse(R"({"TransactItems": [
+        {"Put": {"TableName": "orders", "Item": {"pk": {"S": "t"}, "sk": {"S": "1"}, "g": {"S": "tx"}, "n": {"N": "1"}}}},
+        {"Delete": {"TableName": "orders", "Key": {"pk": {"S": "p4"}, "sk": {"S": "s4"}}}},
+        {"Update": {"TableName": "orders", "Key": {"pk": {"S": "p5"}, "sk": {"S": "s5"}},
+                    "UpdateExpression": "SET g = :g", "ExpressionAttributeValues": {":g": {"S": "tx"}}}}]})"));
+    d.ok("UpdateTable", json::parse(R"({"TableName": "orders",
+        "ProvisionedThroughput": {"ReadCapacityUnits": 9, "WriteCapacityUnits": 4}})"));
+    before = snapshot(d, "orders");
+  }
+  RecoveryReport report;
+  DurableHarness reopened(dir.path(), &report);
+  EXPECT_EQ(report.tables, 1u);
+  EXPECT_EQ(report.items, 49u);
+  EXPECT_EQ(report.torn_bytes, 0u);
+  json after = snapshot(reopened, "orders");
+  EXPECT_EQ(after, before);
+  EXPECT_EQ(after["describe"]["Table"]["ItemCount"], 49);
+  std::shared_ptr<Table> table = reopened.h.database().find_table("us-east-1", "orders");
+  ASSERT_EQ(table->definition().tags.size(), 1u);
+  EXPECT_EQ(table->definition().tags[0].key, "env");
+  EXPECT_EQ(table->definition().tags[0].value, "test");
+}
+
+TEST(Journal, AnIndexAddedAndOneDeletedByUpdateTableStayThatWay) {
+  test::TempDir dir;
+  json before;
+  {
+    DurableHarness d(dir.path());
+    create_orders(d);
+    for (int i = 0; i < 10; ++i) {
+      d.ok("PutItem",
+           {{"TableName", "orders"}, {"Item", item("p", "s" + std::to_string(i), "g", i)}});
+    }
+    d.ok("UpdateTable", json::parse(R"({"TableName": "orders",
+        "AttributeDefinitions": [{"AttributeName": "n", "AttributeType": "N"}],
+        "GlobalSecondaryIndexUpdates": [{"Create": {"IndexName": "by-n-only",
+            "KeySchema": [{"AttributeName": "n", "KeyType": "HASH"}],
+            "Projection": {"ProjectionType": "ALL"},
+            "ProvisionedThroughput": {"ReadCapacityUnits": 1, "WriteCapacityUnits": 1}}}]})"));
+    d.h.database().wait_for_background_work();
+    d.ok("UpdateTable", json::parse(R"({"TableName": "orders",
+        "GlobalSecondaryIndexUpdates": [{"Delete": {"IndexName": "by-g"}}]})"));
+    before = snapshot(d, "orders");
+  }
+  DurableHarness reopened(dir.path());
+  json after = snapshot(reopened, "orders");
+  EXPECT_EQ(after, before);
+  EXPECT_FALSE(after.contains("index:by-g"));
+  EXPECT_EQ(after["index:by-n-only"].size(), 10u);
+}
+
+TEST(Journal, ADeletedTableStaysDeletedAndItsNameStartsEmptyAgain) {
+  test::TempDir dir;
+  {
+    DurableHarness d(dir.path());
+    d.h.create_table("tbl", "sk");
+    d.h.put("tbl", {{"pk", {{"S", "old"}}}, {"sk", {{"S", "1"}}}});
+    d.ok("DeleteTable", {{"TableName", "tbl"}});
+    d.h.create_table("tbl", "sk");
+    d.h.put("tbl", {{"pk", {{"S", "new"}}}, {"sk", {{"S", "1"}}}});
+    d.h.create_table("gone");
+    d.ok("DeleteTable", {{"TableName", "gone"}});
+  }
+  DurableHarness reopened(dir.path());
+  EXPECT_EQ(reopened.h.database().table_names("us-east-1"), (std::vector<std::string>{"tbl"}));
+  json items = reopened.ok("Scan", {{"TableName", "tbl"}})["Items"];
+  ASSERT_EQ(items.size(), 1u);
+  EXPECT_EQ(items[0]["pk"]["S"], "new");
+}
+
+TEST(Journal, ATransactionIsAllOrNothingAfterACrashMidAppend) {
+  test::TempDir dir;
+  {
+    DurableHarness d(dir.path());
+    d.h.create_table("aaa");
+    d.h.create_table("bbb");
+    d.h.put("aaa", {{"pk", {{"S", "before"}}}});
+    d.ok("TransactWriteItems", json::parse(R"({"TransactItems": [
+        {"Put": {"TableName": "aaa", "Item": {"pk": {"S": "x1"}}}},
+        {"Put": {"TableName": "bbb", "Item": {"pk": {"S": "x2"}}}},
+        {"Delete": {"TableName": "aaa", "Key": {"pk": {"S": "before"}}}}]})"));
+  }
+  std::string full = contents(log_path(dir));
+  {
+    // Whole: every action is there.
+    DurableHarness reopened(dir.path());
+    EXPECT_EQ(reopened.ok("Scan", {{"TableName", "aaa"}})["Items"],
+              json::parse(R"([{"pk": {"S": "x1"}}])"));
+    EXPECT_EQ(reopened.ok("Scan", {{"TableName", "bbb"}})["Items"],
+              json::parse(R"([{"pk": {"S": "x2"}}])"));
+  }
+  // Cut inside the transaction's record (its last few bytes never reached the file): none of it.
+  overwrite(log_path(dir), full.substr(0, full.size() - 5));
+  RecoveryReport report;
+  DurableHarness reopened(dir.path(), &report);
+  EXPECT_GT(report.torn_bytes, 0u);
+  EXPECT_EQ(reopened.ok("Scan", {{"TableName", "aaa"}})["Items"],
+            json::parse(R"([{"pk": {"S": "before"}}])"));
+  EXPECT_EQ(reopened.ok("Scan", {{"TableName", "bbb"}})["Items"], json::array());
+}
+
+TEST(Journal, ACorruptedRecordStopsTheOpenInsteadOfDroppingTables) {
+  test::TempDir dir;
+  {
+    DurableHarness d(dir.path());
+    d.h.create_table("first");
+    d.h.create_table("second");
+    d.h.put("second", {{"pk", {{"S", "x"}}}});
+  }
+  std::string full = contents(log_path(dir));
+  full[40] = static_cast<char>(full[40] ^ 1);  // inside the first table's record
+  overwrite(log_path(dir), full);
+  test::Harness h;
+  EXPECT_THROW(Journal::open(dir.path(), {}, h.database()), CorruptData);
+}
+
+TEST(Journal, RefusesADirectoryThatHoldsFilesButNoLog) {
+  test::TempDir dir;
+  overwrite(dir.file("something-else"), "x");
+  test::Harness h;
+  try {
+    Journal::open(dir.path(), {}, h.database());
+    FAIL() << "opened";
+  } catch (const CorruptData& error) {
+    EXPECT_EQ(std::string(error.what()),
+              "data directory " + dir.path() +
+                  " has no ddblocal.log but holds something-else; refusing to start with an empty "
+                  "database there");
+  }
+}
+
+TEST(Journal, RefusesADirectoryAnotherJournalHasOpen) {
+  test::TempDir dir;
+  DurableHarness first(dir.path());
+  test::Harness h;
+  EXPECT_THROW(Journal::open(dir.path(), {}, h.database()), CorruptData);
+}
+
+TEST(Journal, CreatesAMissingDirectory) {
+  test::TempDir dir;
+  std::string nested = dir.file("a/b");
+  {
+    DurableHarness d(nested);
+    d.h.create_table("tbl");
+  }
+  DurableHarness reopened(nested);
+  EXPECT_EQ(reopened.h.database().table_names("us-east-1"), (std::vector<std::string>{"tbl"}));
+}
+
+TEST(Journal, CompactsALogOfMostlySupersededChanges) {
+  test::TempDir dir;
+  json before;
+  {
+    DurableHarness d(dir.path());
+    d.h.create_table("tbl", "sk", "N");
+    std::shared_ptr<Table> table = d.h.database().find_table("us-east-1", "tbl");
+    for (int i = 0; i < 120'000; ++i) {
+      Item item;
+      item["pk"] = AttributeValue::string("p" + std::to_string(i % 10));
+      item["sk"] = AttributeValue::number(Number::parse(std::to_string(i % 1000)));
+      item["v"] = AttributeValue::number(Number::parse(std::to_string(i)));
+      table->put(std::move(item));
+    }
+    before = snapshot(d, "tbl");
+  }
+  auto size_before = std::filesystem::file_size(log_path(dir));
+  RecoveryReport report;
+  {
+    DurableHarness reopened(dir.path(), &report);
+    EXPECT_TRUE(report.compacted);
+    EXPECT_EQ(report.items, 1000u);
+    EXPECT_EQ(snapshot(reopened, "tbl"), before);
+    reopened.h.put("tbl", {{"pk", {{"S", "after"}}}, {"sk", {{"N", "1"}}}});
+  }
+  EXPECT_LT(std::filesystem::file_size(log_path(dir)), size_before / 50);
+  DurableHarness again(dir.path(), &report);
+  EXPECT_FALSE(report.compacted);
+  EXPECT_EQ(report.items, 1001u);
+}
+
+}  // namespace
+}  // namespace ddb::engine::durable

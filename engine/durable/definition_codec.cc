@@ -23,6 +23,10 @@ enum Field : uint8_t {
   kArn = 10,
   kDeletionProtection = 11,
   kIndexes = 12,
+  kTtlAttribute = 13,    // present only while TTL is enabled
+  kStreamViewType = 14,  // present only while a stream is enabled
+  kLatestStreamArn = 15,
+  kLatestStreamLabel = 16,
 };
 
 // Index fields.
@@ -198,6 +202,17 @@ std::string encode_definition(const TableDefinition& definition) {
     e.varint(definition.indexes.size());
     for (const IndexDefinition& index : definition.indexes) e.bytes(encode_index(index));
   });
+  if (definition.ttl_attribute) {
+    field(out, kTtlAttribute, [&](Encoder& e) { e.bytes(*definition.ttl_attribute); });
+  }
+  if (definition.stream_view_type) {
+    field(out, kStreamViewType,
+          [&](Encoder& e) { e.u8(static_cast<uint8_t>(*definition.stream_view_type)); });
+  }
+  if (!definition.latest_stream_arn.empty()) {
+    field(out, kLatestStreamArn, [&](Encoder& e) { e.bytes(definition.latest_stream_arn); });
+    field(out, kLatestStreamLabel, [&](Encoder& e) { e.bytes(definition.latest_stream_label); });
+  }
   return bytes;
 }
 
@@ -252,6 +267,18 @@ TableDefinition decode_definition(std::string_view bytes) {
         for (uint64_t i = 0, n = in.varint(); i < n; ++i) {
           definition.indexes.push_back(decode_index(in.bytes()));
         }
+        break;
+      case kTtlAttribute:
+        definition.ttl_attribute = std::string(in.bytes());
+        break;
+      case kStreamViewType:
+        definition.stream_view_type = enumerator(in, StreamViewType::NewAndOldImages);
+        break;
+      case kLatestStreamArn:
+        definition.latest_stream_arn = std::string(in.bytes());
+        break;
+      case kLatestStreamLabel:
+        definition.latest_stream_label = std::string(in.bytes());
         break;
       default:
         throw CorruptData("unknown table definition field " + std::to_string(number));

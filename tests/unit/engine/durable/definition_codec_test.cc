@@ -43,6 +43,10 @@ void expect_same(const TableDefinition& a, const TableDefinition& b) {
     EXPECT_EQ(x.backfilling, y.backfilling);
     EXPECT_EQ(x.arn, y.arn);
   }
+  EXPECT_EQ(a.ttl_attribute, b.ttl_attribute);
+  EXPECT_EQ(a.stream_view_type, b.stream_view_type);
+  EXPECT_EQ(a.latest_stream_arn, b.latest_stream_arn);
+  EXPECT_EQ(a.latest_stream_label, b.latest_stream_label);
 }
 
 TableDefinition full_definition() {
@@ -74,6 +78,10 @@ TableDefinition full_definition() {
   lsi.projection = {ProjectionType::KeysOnly, {}};
   lsi.arn = d.arn + "/index/by-sk2";
   d.indexes = {gsi, lsi};
+  d.ttl_attribute = "expires_at";
+  d.stream_view_type = StreamViewType::NewAndOldImages;
+  d.latest_stream_label = "2026-11-21T10:17:10.123";
+  d.latest_stream_arn = d.arn + "/stream/" + d.latest_stream_label;
   return d;
 }
 
@@ -90,6 +98,18 @@ TEST(DefinitionCodec, RoundTripsAnOnDemandTableWithoutIndexes) {
   d.billing_mode = BillingMode::PayPerRequest;
   d.table_id = "id-1";
   expect_same(decode_definition(encode_definition(d)), d);
+}
+
+TEST(DefinitionCodec, RoundTripsADisabledStreamAndTtl) {
+  // Disabling keeps the latest stream's ARN and label but drops the view type; disabling TTL
+  // forgets the attribute.
+  TableDefinition d = full_definition();
+  d.ttl_attribute.reset();
+  d.stream_view_type.reset();
+  TableDefinition decoded = decode_definition(encode_definition(d));
+  expect_same(decoded, d);
+  EXPECT_FALSE(decoded.stream_view_type.has_value());
+  EXPECT_EQ(decoded.latest_stream_arn, d.latest_stream_arn);
 }
 
 TEST(DefinitionCodec, AFieldMissingFromAnOlderRecordTakesItsDefault) {
@@ -123,8 +143,14 @@ TEST(DefinitionCodec, RejectsADefinitionWithoutATableId) {
 }
 
 TEST(DefinitionCodec, ATruncatedFieldIsCorruptData) {
-  // The last field (the indexes) is longer than 40 bytes, so each of these cuts falls inside it.
-  std::string bytes = encode_definition(full_definition());
+  // Without TTL and stream, the last field (the indexes) is longer than 40 bytes, so each of these
+  // cuts falls inside it.
+  TableDefinition d = full_definition();
+  d.ttl_attribute.reset();
+  d.stream_view_type.reset();
+  d.latest_stream_arn.clear();
+  d.latest_stream_label.clear();
+  std::string bytes = encode_definition(d);
   for (std::size_t length = bytes.size() - 40; length < bytes.size(); ++length) {
     EXPECT_THROW(decode_definition(std::string_view(bytes).substr(0, length)), CorruptData)
         << length;

@@ -1,6 +1,7 @@
 #include "engine/stream_registry.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <ctime>
 
 namespace ddb::engine {
@@ -16,6 +17,15 @@ std::string iso_label(int64_t ms) {
   std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%S", &utc);
   std::string millis = std::to_string(ms % 1000);
   return std::string(text) + "." + std::string(3 - millis.size(), '0') + millis;
+}
+
+// The inverse of iso_label; 0 for a label not of that form.
+int64_t label_ms(const std::string& label) {
+  std::tm utc{};
+  const char* rest = strptime(label.c_str(), "%Y-%m-%dT%H:%M:%S", &utc);
+  if (!rest || rest[0] != '.') return 0;
+  int64_t millis = std::strtol(rest + 1, nullptr, 10);
+  return static_cast<int64_t>(timegm(&utc)) * 1000 + millis;
 }
 
 }  // namespace
@@ -43,6 +53,15 @@ std::shared_ptr<Stream> StreamRegistry::enable(Table& table, StreamIdentity iden
   }
   identity.label = iso_label(identity.creation_ms);
   identity.arn = prefix + identity.label;
+  auto stream = std::make_shared<Stream>(std::move(identity), options_);
+  streams_.push_back(stream);
+  table.add_change_listener(stream);
+  return stream;
+}
+
+std::shared_ptr<Stream> StreamRegistry::restore(Table& table, StreamIdentity identity) {
+  std::lock_guard lock(mutex_);
+  identity.creation_ms = label_ms(identity.label);
   auto stream = std::make_shared<Stream>(std::move(identity), options_);
   streams_.push_back(stream);
   table.add_change_listener(stream);

@@ -24,6 +24,10 @@ class StreamRegistry {
   // a millisecond past the table's previous stream so that every stream gets a new ARN) completes
   // it.
   std::shared_ptr<Stream> enable(Table& table, StreamIdentity identity);
+  // Lists again, and attaches to `table`, a stream that was enabled when a durable database was
+  // last stopped: `identity` is complete (ARN and label as before; creation_ms is read back from
+  // the label). The stream starts with fresh shards and no records, as records are not kept.
+  std::shared_ptr<Stream> restore(Table& table, StreamIdentity identity);
   // Detaches the stream from `table` and closes its shards; a stream not listed is ignored.
   void disable(Table& table, std::string_view arn);
   // The stream, or nullptr (never listed, or past its retention).

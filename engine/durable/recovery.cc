@@ -58,7 +58,8 @@ class Replayer {
     }
   }
 
-  // Every index ACTIVE: a creation the crash interrupted has been backfilled by now.
+  // Every index ACTIVE: a creation the crash interrupted has been backfilled by now. A stream
+  // enabled at the end of the log is listed again, with its ARN and no records.
   void finish() {
     for (auto& [id, entry] : tables_) {
       entry.table->update_definition([](TableDefinition& definition) {
@@ -67,6 +68,7 @@ class Replayer {
           index.backfilling.reset();
         }
       });
+      restore_stream(entry);
     }
   }
 
@@ -81,6 +83,19 @@ class Replayer {
   Entry* find(const std::string& id) {
     auto it = tables_.find(id);
     return it == tables_.end() ? nullptr : &it->second;
+  }
+
+  void restore_stream(const Entry& entry) {
+    TableDefinition definition = entry.table->definition();
+    if (!definition.stream_view_type || definition.latest_stream_arn.empty()) return;
+    StreamIdentity identity;
+    identity.arn = definition.latest_stream_arn;
+    identity.label = definition.latest_stream_label;
+    identity.table_name = definition.name;
+    identity.region = entry.region;
+    identity.key_schema = definition.key_schema;
+    identity.view_type = *definition.stream_view_type;
+    database_.streams().restore(*entry.table, std::move(identity));
   }
 
   // Brings the table's indexes in line with the recorded definition, then takes the definition.

@@ -14,7 +14,8 @@ struct ReplayResult {
 };
 
 // Rebuilds the tables (each in its region), items and indexes the log at `path` describes in
-// `database` (empty, with no journal). Every index ends ACTIVE and holds exactly
+// `database` (empty, with no journal), and lists again in database.streams() each table's enabled
+// stream (same ARN, no records: records are not logged). Every index ends ACTIVE and holds exactly
 // what its items project: an index whose creation a crash interrupted is backfilled here. Throws
 // CorruptData for a log that does not decode or contradicts itself (a second table of one name,
 // say).

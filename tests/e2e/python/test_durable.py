@@ -307,5 +307,94 @@ class DamagedDirectoryTest(unittest.TestCase):
             server.stop()
 
 
+def regional_client(server, region):
+    return boto3.client("dynamodb", endpoint_url=server.endpoint, region_name=region,
+                        aws_access_key_id="test", aws_secret_access_key="test")
+
+
+class RestartKeepsNamespacesAndSettingsTest(unittest.TestCase):
+    """What a restart brings back besides items: the region a table lives in, its TTL setting and
+    its stream (settings and ARN; the stream's records are not kept)."""
+
+    def setUp(self):
+        self.data_dir = tempfile.mkdtemp(prefix="ddblocal-durable-")
+        self.server = None
+
+    def tearDown(self):
+        if self.server is not None:
+            self.server.stop()
+        shutil.rmtree(self.data_dir, ignore_errors=True)
+
+    def restart(self, args):
+        if self.server is not None:
+            self.server.stop()
+        self.server = harness.Server(args).start()
+        return self.server
+
+    def test_same_name_in_two_regions_ttl_and_stream_survive_a_restart(self):
+        server = self.restart(["--data-dir", self.data_dir])
+        east, west = regional_client(server, "us-east-1"), regional_client(server, "eu-west-1")
+        for client, where in ((east, "east"), (west, "west")):
+            harness.create_table(client, "shared-name", hash_key=("pk", "S"))
+            client.put_item(TableName="shared-name", Item={"pk": {"S": "k"}, "where": {"S": where}})
+        east.update_time_to_live(
+            TableName="shared-name",
+            TimeToLiveSpecification={"Enabled": True, "AttributeName": "expires"})
+        west.update_table(TableName="shared-name",
+                          StreamSpecification={"StreamEnabled": True,
+                                               "StreamViewType": "NEW_AND_OLD_IMAGES"})
+        west.put_item(TableName="shared-name", Item={"pk": {"S": "before"}})
+        arn = west.describe_table(TableName="shared-name")["Table"]["LatestStreamArn"]
+
+        server = self.restart(["--data-dir", self.data_dir])
+        east, west = regional_client(server, "us-east-1"), regional_client(server, "eu-west-1")
+        for client, where in ((east, "east"), (west, "west")):
+            self.assertEqual(client.list_tables()["TableNames"], ["shared-name"])
+            item = client.get_item(TableName="shared-name", Key={"pk": {"S": "k"}})["Item"]
+            self.assertEqual(item["where"], {"S": where})
+        self.assertEqual(east.describe_time_to_live(TableName="shared-name")["TimeToLiveDescription"],
+                         {"TimeToLiveStatus": "ENABLED", "AttributeName": "expires"})
+        self.assertEqual(west.describe_time_to_live(TableName="shared-name")["TimeToLiveDescription"],
+                         {"TimeToLiveStatus": "DISABLED"})
+        east_table = east.describe_table(TableName="shared-name")["Table"]
+        self.assertNotIn("StreamSpecification", east_table)
+        west_table = west.describe_table(TableName="shared-name")["Table"]
+        self.assertEqual(west_table["StreamSpecification"],
+                         {"StreamEnabled": True, "StreamViewType": "NEW_AND_OLD_IMAGES"})
+        self.assertEqual(west_table["LatestStreamArn"], arn)
+
+        # The stream is there under its ARN, without the records made before the restart, and
+        # receives the changes made after it.
+        west.put_item(TableName="shared-name", Item={"pk": {"S": "after"}})
+        streams = boto3.client("dynamodbstreams", endpoint_url=server.endpoint,
+                               region_name="eu-west-1", aws_access_key_id="test",
+                               aws_secret_access_key="test")
+        self.assertEqual([s["StreamArn"] for s in streams.list_streams()["Streams"]], [arn])
+        shards = streams.describe_stream(StreamArn=arn)["StreamDescription"]["Shards"]
+        keys = []
+        for shard in shards:
+            iterator = streams.get_shard_iterator(StreamArn=arn, ShardId=shard["ShardId"],
+                                                  ShardIteratorType="TRIM_HORIZON")["ShardIterator"]
+            for record in streams.get_records(ShardIterator=iterator)["Records"]:
+                keys.append(record["dynamodb"]["Keys"]["pk"]["S"])
+        self.assertEqual(keys, ["after"])
+
+    def test_shared_db_with_db_path_keeps_a_table_across_a_restart(self):
+        """DynamoDB Local's -sharedDb -dbPath DIR, as a compose file would pass them."""
+        args = ["-sharedDb", "-dbPath", self.data_dir]
+        server = self.restart(args)
+        client = regional_client(server, "us-east-1")
+        harness.create_table(client, "kept", hash_key=("pk", "S"))
+        client.put_item(TableName="kept", Item={"pk": {"S": "a"}, "n": {"N": "1"}})
+
+        server = self.restart(args)
+        # Shared: a client of another region sees the same table.
+        client = regional_client(server, "ap-south-1")
+        self.assertEqual(client.list_tables()["TableNames"], ["kept"])
+        self.assertEqual(client.get_item(TableName="kept", Key={"pk": {"S": "a"}})["Item"],
+                         {"pk": {"S": "a"}, "n": {"N": "1"}})
+        self.assertTrue(os.path.exists(os.path.join(self.data_dir, "ddblocal.log")))
+
+
 if __name__ == "__main__":
     unittest.main()

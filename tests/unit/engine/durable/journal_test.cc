@@ -185,6 +185,112 @@ TEST(Journal, ADeletedTableStaysDeletedAndItsNameStartsEmptyAgain) {
   EXPECT_EQ(items[0]["pk"]["S"], "new");
 }
 
+// A table named "tbl" with a string key "pk" created straight in `region` of `database`, holding
+// one item whose "where" attribute names the region.
+void create_regional_table(Database& database, const std::string& region) {
+  TableDefinition definition;
+  definition.name = "tbl";
+  definition.key_schema = KeySchema{{"pk", Type::S}, std::nullopt};
+  definition.attribute_definitions = {{"pk", Type::S}};
+  definition.billing_mode = BillingMode::PayPerRequest;
+  definition.table_id = "id-" + region;
+  definition.arn = "arn:aws:dynamodb:" + region + ":000000000000:table/tbl";
+  std::shared_ptr<Table> table = database.create_table(region, std::move(definition));
+  ASSERT_NE(table, nullptr);
+  Item item;
+  item["pk"] = AttributeValue::string("k");
+  item["where"] = AttributeValue::string(region);
+  table->put(std::move(item));
+}
+
+std::string where(const Database& database, const std::string& region) {
+  std::shared_ptr<Table> table = database.find_table(region, "tbl");
+  if (!table) return "no table";
+  Key key;
+  key.partition = AttributeValue::string("k");
+  std::optional<Item> item = table->get(key);
+  return item ? item->at("where").as_string() : "no item";
+}
+
+TEST(Journal, TablesOfOneNameInSeveralRegionsComeBackInTheirRegions) {
+  test::TempDir dir;
+  {
+    DurableHarness d(dir.path());
+    // "" is the namespace protocol uses under --shared-db.
+    for (const char* region : {"us-east-1", "eu-west-1", ""}) {
+      create_regional_table(d.h.database(), region);
+    }
+    d.h.database().delete_table("eu-west-1", "tbl");
+    create_regional_table(d.h.database(), "eu-west-1");
+  }
+  RecoveryReport report;
+  DurableHarness reopened(dir.path(), &report);
+  EXPECT_EQ(report.tables, 3u);
+  const Database& database = reopened.h.database();
+  EXPECT_EQ(database.region_names(), (std::vector<std::string>{"", "eu-west-1", "us-east-1"}));
+  EXPECT_EQ(where(database, "us-east-1"), "us-east-1");
+  EXPECT_EQ(where(database, "eu-west-1"), "eu-west-1");
+  EXPECT_EQ(where(database, ""), "");
+  EXPECT_EQ(reopened.ok("GetItem", {{"TableName", "tbl"},
+                                    {"Key", {{"pk", {{"S", "k"}}}}}})["Item"]["where"]["S"],
+            "us-east-1");
+}
+
+TEST(Journal, TtlAndAnEnabledStreamComeBackAndNewChangesReachTheStream) {
+  test::TempDir dir;
+  std::string stream_arn;
+  std::string disabled_arn;
+  {
+    DurableHarness d(dir.path());
+    d.h.create_table("live");
+    d.h.create_table("quiet");
+    d.ok("UpdateTimeToLive", json::parse(R"({"TableName": "live",
+        "TimeToLiveSpecification": {"Enabled": true, "AttributeName": "expires"}})"));
+    d.ok("UpdateTable", json::parse(R"({"TableName": "live",
+        "StreamSpecification": {"StreamEnabled": true, "StreamViewType": "NEW_IMAGE"}})"));
+    d.ok("UpdateTable", json::parse(R"({"TableName": "quiet",
+        "StreamSpecification": {"StreamEnabled": true, "StreamViewType": "KEYS_ONLY"}})"));
+    d.ok("UpdateTable", json::parse(R"({"TableName": "quiet",
+        "StreamSpecification": {"StreamEnabled": false}})"));
+    d.h.put("live", {{"pk", {{"S", "before"}}}});
+    stream_arn = d.ok("DescribeTable", {{"TableName", "live"}})["Table"]["LatestStreamArn"];
+    disabled_arn = d.ok("DescribeTable", {{"TableName", "quiet"}})["Table"]["LatestStreamArn"];
+  }
+  DurableHarness reopened(dir.path());
+  EXPECT_EQ(reopened.ok("DescribeTimeToLive", {{"TableName", "live"}}),
+            json::parse(R"({"TimeToLiveDescription": {"TimeToLiveStatus": "ENABLED",
+                                                      "AttributeName": "expires"}})"));
+  json live = reopened.ok("DescribeTable", {{"TableName", "live"}})["Table"];
+  EXPECT_EQ(live["StreamSpecification"],
+            json::parse(R"({"StreamEnabled": true, "StreamViewType": "NEW_IMAGE"})"));
+  EXPECT_EQ(live["LatestStreamArn"], stream_arn);
+  json quiet = reopened.ok("DescribeTable", {{"TableName", "quiet"}})["Table"];
+  EXPECT_FALSE(quiet.contains("StreamSpecification"));
+  EXPECT_EQ(quiet["LatestStreamArn"], disabled_arn);
+
+  // The stream is listed again with its ARN, empty; a change made now reaches it.
+  std::shared_ptr<Stream> stream = reopened.h.database().streams().find(stream_arn);
+  ASSERT_NE(stream, nullptr);
+  EXPECT_EQ(stream->status(), StreamStatus::Enabled);
+  EXPECT_EQ(reopened.h.database().streams().find(disabled_arn), nullptr);
+  reopened.h.put("live", {{"pk", {{"S", "after"}}}});
+  json shards = reopened.h.call_streams("DescribeStream", {{"StreamArn", stream_arn}})
+                    .body["StreamDescription"]["Shards"];
+  ASSERT_FALSE(shards.empty());
+  std::vector<std::string> keys;
+  for (const json& shard : shards) {
+    json iterator = reopened.h
+                        .call_streams("GetShardIterator", {{"StreamArn", stream_arn},
+                                                           {"ShardId", shard["ShardId"]},
+                                                           {"ShardIteratorType", "TRIM_HORIZON"}})
+                        .body["ShardIterator"];
+    json records =
+        reopened.h.call_streams("GetRecords", {{"ShardIterator", iterator}}).body["Records"];
+    for (const json& record : records) keys.push_back(record["dynamodb"]["Keys"]["pk"]["S"]);
+  }
+  EXPECT_EQ(keys, (std::vector<std::string>{"after"}));
+}
+
 TEST(Journal, ATransactionIsAllOrNothingAfterACrashMidAppend) {
   test::TempDir dir;
   {
@@ -270,6 +376,7 @@ TEST(Journal, CompactsALogOfMostlySupersededChanges) {
   {
     DurableHarness d(dir.path());
     d.h.create_table("tbl", "sk", "N");
+    create_regional_table(d.h.database(), "eu-west-1");
     std::shared_ptr<Table> table = d.h.database().find_table("us-east-1", "tbl");
     for (int i = 0; i < 120'000; ++i) {
       Item item;
@@ -285,14 +392,16 @@ TEST(Journal, CompactsALogOfMostlySupersededChanges) {
   {
     DurableHarness reopened(dir.path(), &report);
     EXPECT_TRUE(report.compacted);
-    EXPECT_EQ(report.items, 1000u);
+    EXPECT_EQ(report.items, 1001u);
     EXPECT_EQ(snapshot(reopened, "tbl"), before);
+    EXPECT_EQ(where(reopened.h.database(), "eu-west-1"), "eu-west-1");
     reopened.h.put("tbl", {{"pk", {{"S", "after"}}}, {"sk", {{"N", "1"}}}});
   }
   EXPECT_LT(std::filesystem::file_size(log_path(dir)), size_before / 50);
   DurableHarness again(dir.path(), &report);
   EXPECT_FALSE(report.compacted);
-  EXPECT_EQ(report.items, 1001u);
+  EXPECT_EQ(report.items, 1002u);
+  EXPECT_EQ(where(again.h.database(), "eu-west-1"), "eu-west-1");
 }
 
 }  // namespace

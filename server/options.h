@@ -2,6 +2,7 @@
 
 #include <spdlog/common.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -15,6 +16,9 @@ struct Options {
   std::uint16_t port = 8000;  // 0 asks the OS for a free port (the listening line shows which)
   unsigned threads = default_thread_count();
   spdlog::level::level_enum log_level = spdlog::level::info;
+  std::size_t max_connections = 1000;  // connections beyond it are closed unread
+  unsigned idle_timeout_seconds = 60;  // a kept-alive connection with no request is closed after it
+  unsigned read_timeout_seconds = 60;  // a request must arrive (and its response leave) within it
 
   // std::thread::hardware_concurrency(), or 1 when the platform cannot tell.
   static unsigned default_thread_count();

@@ -20,10 +20,12 @@ for target in "${targets[@]}"; do
   corpus="tests/fuzz/corpus/$target"
   work="$build_dir/fuzz-corpus/$target"
   mkdir -p "$work"
+  dict=()
+  [ -f "tests/fuzz/$target.dict" ] && dict=(-dict="tests/fuzz/$target.dict")
   echo "fuzz $target: ${seconds} s from $(ls "$corpus" | wc -l) committed inputs"
   # -timeout: one input taking over 10 s is a hang. -rss_limit_mb: growth past 2 GiB is a leak.
   if ! "$binary" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-      -artifact_prefix="$build_dir/fuzz-artifacts/$target-" "$work" "$corpus" \
+      "${dict[@]}" -artifact_prefix="$build_dir/fuzz-artifacts/$target-" "$work" "$corpus" \
       >"$build_dir/fuzz-$target.log" 2>&1; then
     tail -n 60 "$build_dir/fuzz-$target.log"
     failed+=("$target")

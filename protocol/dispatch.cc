@@ -5,6 +5,7 @@
 
 #include "engine/error.h"
 #include "protocol/error_json.h"
+#include "protocol/json_nesting.h"
 #include "protocol/operations.h"
 #include "protocol/streams/operations.h"
 
@@ -142,7 +143,8 @@ Response Dispatcher::handle(std::string_view target, std::string_view body,
                             const Caller& caller) const {
   try {
     // DynamoDB parses the body before it looks at the target: bad JSON is a SerializationException
-    // (with no message) whatever the target says.
+    // (with no message) whatever the target says. So is a body nested too deep to be a request.
+    if (json_nesting_exceeds(body)) throw engine::Error::serialization("");
     Json request = Json::parse(body, nullptr, false);
     if (request.is_discarded() || !request.is_object()) {
       throw engine::Error::serialization("");

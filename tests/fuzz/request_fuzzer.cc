@@ -77,7 +77,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const ddb::protocol::Caller caller{"AKIDEXAMPLE", "us-east-1", std::nullopt};
   static bool set_up = false;
   if (!set_up) {
-    for (const std::string& name : database.table_names()) database.delete_table(name);
+    for (const std::string& name : database.table_names(caller.region)) {
+      database.delete_table(caller.region, name);
+    }
     for (const auto& [setup_op, request] : kSetup) {
       auto response =
           dispatcher.handle(std::string(kPrefix) + std::string(setup_op), request, caller);

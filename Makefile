@@ -3,7 +3,7 @@ BUILD_DIR ?= build
 JOBS ?= $(shell nproc)
 PORT ?= 8000
 
-.PHONY: deps configure build run test test-unit test-e2e test-sanitize test-tsan format format-check clean
+.PHONY: deps configure build run test test-unit test-e2e test-sanitize test-tsan format format-check clean bench
 
 deps:
 	@scripts/install-deps.sh
@@ -38,6 +38,13 @@ test-tsan: deps
 	@cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDDB_SANITIZE=thread >/dev/null
 	@cmake --build build-tsan -j$(JOBS)
 	cd build-tsan && TSAN_OPTIONS=halt_on_error=1 ctest --output-on-failure
+
+# ddblocal against dynalite, moto_server and an nginx ceiling (not part of `make test`; ~8 minutes).
+# BENCH_SECONDS=2 shortens each workload; BENCH_ARGS adds flags, e.g. BENCH_ARGS='--scale 1000000'.
+BENCH_SECONDS ?= 8
+bench: build
+	@bench/install.sh
+	python3 bench/bench.py --ddblocal $(BUILD_DIR)/ddblocal --seconds $(BENCH_SECONDS) $(BENCH_ARGS)
 
 # Both fail when git lists no sources, so a missing checkout cannot pass the check silently.
 format:

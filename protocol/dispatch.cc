@@ -5,6 +5,7 @@
 
 #include "engine/error.h"
 #include "protocol/error_json.h"
+#include "protocol/json_writer.h"
 #include "protocol/operations.h"
 
 namespace ddb::protocol {
@@ -105,9 +106,7 @@ bool is_dynamodb_operation(std::string_view name) {
   return known.contains(name);
 }
 
-Response respond(const Json& body) {
-  return {200, body.dump(-1, ' ', false, Json::error_handler_t::replace), {}};
-}
+Response respond(const Json& body) { return {200, write_json(body), {}}; }
 
 }  // namespace
 

@@ -5,6 +5,7 @@
 
 #include "engine/error.h"
 #include "protocol/error_json.h"
+#include "protocol/json_reader.h"
 #include "protocol/json_writer.h"
 #include "protocol/operations.h"
 
@@ -115,7 +116,7 @@ Response Dispatcher::handle(std::string_view target, std::string_view body,
   try {
     // DynamoDB parses the body before it looks at the target: bad JSON is a SerializationException
     // (with no message) whatever the target says.
-    Json request = Json::parse(body, nullptr, false);
+    Json request = read_json(body);
     if (request.is_discarded() || !request.is_object()) {
       throw engine::Error::serialization("");
     }

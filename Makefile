@@ -39,7 +39,7 @@ test-tsan: deps
 	@cmake --build build-tsan -j$(JOBS)
 	cd build-tsan && TSAN_OPTIONS=halt_on_error=1 ctest --output-on-failure
 
-# ddblocal against dynalite, moto_server and an nginx ceiling (not part of `make test`; ~8 minutes).
+# ddblocal against dynalite, moto_server and an nginx ceiling (not in `make test`; ~10 minutes).
 # BENCH_SECONDS=2 shortens each workload; BENCH_ARGS adds flags, e.g. BENCH_ARGS='--scale 1000000'.
 BENCH_SECONDS ?= 8
 bench: build

@@ -460,6 +460,11 @@ def report(results, args):
         lines.append(f"ddblocal get, --threads 1 on core 0: {fmt_rate(t[1]['ok_per_s'])}/s; "
                      f"--threads 2 on cores 0-1: {fmt_rate(t[2]['ok_per_s'])}/s "
                      f"({t[2]['ok_per_s'] / t[1]['ok_per_s']:.2f}x); wrk shares cores 0-1 in both.")
+    for workload, by_server in results["workloads"].items():
+        for name, r in by_server.items():
+            if r["requests"] == 0 and r["bad"] == 0:
+                results["notes"].append(f"{name} answered no {workload} request within the "
+                                        f"{args.seconds} s run (its latency figures are empty).")
     for note in results["notes"]:
         lines.append("")
         lines.append(f"Note: {note}")

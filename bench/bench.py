@@ -512,8 +512,12 @@ def targets(results):
         m = max(ours, key=lambda m: m["loaded"])
         row("memory per 1 KB item <= 1.3 KiB", f"{m['kib_per_item']:.2f} KiB at {m['loaded']:,}",
             m["kib_per_item"] <= 1.3)
-        rate = max(m["items_per_s"] for m in ours)
-        row("bulk load >= 150,000 items/s", f"{rate:,.0f} items/s", rate >= 150000)
+        loads = [(m["items_per_s"], m["loaded"]) for m in ours]
+        if d:
+            loads.append((d["load_items_per_s"], d["loaded"]))
+        rate, items = max(loads)
+        row("bulk load >= 150,000 items/s", f"{rate:,.0f} items/s (loading {items:,})",
+            rate >= 150000)
     if "threads" in results:
         t = results["threads"]
         x = t[2]["ok_per_s"] / t[1]["ok_per_s"]

@@ -9,7 +9,7 @@ FUZZ_SMOKE_SECONDS ?= 5
 SOAK_SECONDS ?= 60
 
 .PHONY: deps configure build run test test-unit test-e2e test-docker test-sanitize test-tsan format \
-        format-check clean fuzz-build fuzz fuzz-smoke soak
+        format-check clean fuzz-build fuzz fuzz-smoke soak bench
 
 deps:
 	@scripts/install-deps.sh
@@ -77,6 +77,13 @@ fuzz-smoke: deps
 # 60), then checks every acknowledged write and the server's memory. Not part of `make test`.
 soak: build
 	python3 tests/soak/soak.py --binary $(BUILD_DIR)/ddblocal --seconds $(SOAK_SECONDS)
+
+# ddblocal against dynalite, moto_server and an nginx ceiling (not in `make test`; ~10 minutes).
+# BENCH_SECONDS=2 shortens each workload; BENCH_ARGS adds flags, e.g. BENCH_ARGS='--scale 1000000'.
+BENCH_SECONDS ?= 8
+bench: build
+	@bench/install.sh
+	python3 bench/bench.py --ddblocal $(BUILD_DIR)/ddblocal --seconds $(BENCH_SECONDS) $(BENCH_ARGS)
 
 # Both fail when git lists no sources, so a missing checkout cannot pass the check silently.
 format:

@@ -6,6 +6,8 @@
 #include "engine/error.h"
 #include "protocol/error_json.h"
 #include "protocol/json_nesting.h"
+#include "protocol/json_reader.h"
+#include "protocol/json_writer.h"
 #include "protocol/operations.h"
 #include "protocol/streams/operations.h"
 
@@ -133,9 +135,7 @@ bool is_dynamodb_operation(std::string_view name) {
   return known.contains(name);
 }
 
-Response respond(const Json& body) {
-  return {200, body.dump(-1, ' ', false, Json::error_handler_t::replace), {}};
-}
+Response respond(const Json& body) { return {200, write_json(body), {}}; }
 
 }  // namespace
 
@@ -145,7 +145,7 @@ Response Dispatcher::handle(std::string_view target, std::string_view body,
     // DynamoDB parses the body before it looks at the target: bad JSON is a SerializationException
     // (with no message) whatever the target says. So is a body nested too deep to be a request.
     if (json_nesting_exceeds(body)) throw engine::Error::serialization("");
-    Json request = Json::parse(body, nullptr, false);
+    Json request = read_json(body);
     if (request.is_discarded() || !request.is_object()) {
       throw engine::Error::serialization("");
     }

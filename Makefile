@@ -40,17 +40,19 @@ test-e2e: build
 test-docker: build
 	DDBLOCAL_BIN=$(CURDIR)/$(BUILD_DIR)/ddblocal bash tests/docker/run.sh
 
-# The same suites built with AddressSanitizer + UndefinedBehaviorSanitizer (Debug).
+# The same suites built with AddressSanitizer + UndefinedBehaviorSanitizer (Debug), but the Docker
+# image's, which builds its own Release binary.
 test-sanitize: deps
 	@cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DDDB_SANITIZE=address >/dev/null
 	@cmake --build build-asan -j$(JOBS)
-	cd build-asan && ctest --output-on-failure
+	cd build-asan && ctest --output-on-failure -LE docker
 
-# The same suites under ThreadSanitizer; run it whenever shard locking changes.
+# The same suites under ThreadSanitizer (the Docker image's aside); run it whenever shard locking
+# changes.
 test-tsan: deps
 	@cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDDB_SANITIZE=thread >/dev/null
 	@cmake --build build-tsan -j$(JOBS)
-	cd build-tsan && TSAN_OPTIONS=halt_on_error=1 ctest --output-on-failure
+	cd build-tsan && TSAN_OPTIONS=halt_on_error=1 ctest --output-on-failure -LE docker
 
 # libFuzzer targets (tests/fuzz/), built with clang, ASan and UBSan in their own directory:
 # $(call fuzz_build,DIR,OPTIMIZE).

@@ -2,8 +2,14 @@
 BUILD_DIR ?= build
 JOBS ?= $(shell nproc)
 PORT ?= 8000
+FUZZ_BUILD_DIR ?= build-fuzz
+FUZZ_SMOKE_BUILD_DIR ?= build-fuzz-smoke
+FUZZ_SECONDS ?= 60
+FUZZ_SMOKE_SECONDS ?= 5
+SOAK_SECONDS ?= 60
 
-.PHONY: deps configure build run test test-unit test-e2e test-docker test-sanitize test-tsan format format-check clean
+.PHONY: deps configure build run test test-unit test-e2e test-docker test-sanitize test-tsan format \
+        format-check clean fuzz-build fuzz fuzz-smoke soak bench
 
 deps:
 	@scripts/install-deps.sh
@@ -17,8 +23,9 @@ build: configure
 run: build
 	$(BUILD_DIR)/ddblocal --host 0.0.0.0 --port $(PORT)
 
-# Unit tests, then end-to-end tests that start build/ddblocal and drive it with boto3 and the AWS CLI.
-test: build
+# A short run of each fuzz target (replaying the committed corpus first), then the unit tests, then
+# end-to-end tests that start build/ddblocal and drive it with boto3, the AWS CLI and the JS SDK.
+test: build fuzz-smoke
 	cd $(BUILD_DIR) && ctest --output-on-failure
 
 test-unit: build
@@ -33,17 +40,52 @@ test-e2e: build
 test-docker: build
 	DDBLOCAL_BIN=$(CURDIR)/$(BUILD_DIR)/ddblocal bash tests/docker/run.sh
 
-# The same suites built with AddressSanitizer + UndefinedBehaviorSanitizer (Debug).
+# The same suites built with AddressSanitizer + UndefinedBehaviorSanitizer (Debug), but the Docker
+# image's, which builds its own Release binary.
 test-sanitize: deps
 	@cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DDDB_SANITIZE=address >/dev/null
 	@cmake --build build-asan -j$(JOBS)
-	cd build-asan && ctest --output-on-failure
+	cd build-asan && ctest --output-on-failure -LE docker
 
-# The same suites under ThreadSanitizer; run it whenever shard locking changes.
+# The same suites under ThreadSanitizer (the Docker image's aside); run it whenever shard locking
+# changes.
 test-tsan: deps
 	@cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDDB_SANITIZE=thread >/dev/null
 	@cmake --build build-tsan -j$(JOBS)
-	cd build-tsan && TSAN_OPTIONS=halt_on_error=1 ctest --output-on-failure
+	cd build-tsan && TSAN_OPTIONS=halt_on_error=1 ctest --output-on-failure -LE docker
+
+# libFuzzer targets (tests/fuzz/), built with clang, ASan and UBSan in their own directory:
+# $(call fuzz_build,DIR,OPTIMIZE).
+define fuzz_build
+	@cmake -S . -B $(1) -DCMAKE_BUILD_TYPE=Debug -DDDB_FUZZ=ON -DDDB_FUZZ_OPTIMIZE=$(2) \
+	  -DCMAKE_CXX_COMPILER=clang++ >/dev/null
+	@cmake --build $(1) -j$(JOBS) --target fuzzers
+endef
+
+fuzz-build: deps
+	$(call fuzz_build,$(FUZZ_BUILD_DIR),-O1)
+
+# Each fuzz target for FUZZ_SECONDS (default 60).
+fuzz: fuzz-build
+	@scripts/fuzz.sh $(FUZZ_BUILD_DIR) $(FUZZ_SECONDS)
+
+# Every committed input replayed, then each target for FUZZ_SMOKE_SECONDS; part of `make test`.
+# Built at -O0 in its own directory: it compiles in 40% less time and runs few inputs anyway.
+fuzz-smoke: deps
+	$(call fuzz_build,$(FUZZ_SMOKE_BUILD_DIR),-O0)
+	@scripts/fuzz.sh $(FUZZ_SMOKE_BUILD_DIR) $(FUZZ_SMOKE_SECONDS)
+
+# 100 keep-alive connections of mixed operations and malformed requests for SOAK_SECONDS (default
+# 60), then checks every acknowledged write and the server's memory. Not part of `make test`.
+soak: build
+	python3 tests/soak/soak.py --binary $(BUILD_DIR)/ddblocal --seconds $(SOAK_SECONDS)
+
+# ddblocal against dynalite, moto_server and an nginx ceiling (not in `make test`; ~10 minutes).
+# BENCH_SECONDS=2 shortens each workload; BENCH_ARGS adds flags, e.g. BENCH_ARGS='--scale 1000000'.
+BENCH_SECONDS ?= 8
+bench: build
+	@bench/install.sh
+	python3 bench/bench.py --ddblocal $(BUILD_DIR)/ddblocal --seconds $(BENCH_SECONDS) $(BENCH_ARGS)
 
 # Both fail when git lists no sources, so a missing checkout cannot pass the check silently.
 format:
@@ -53,4 +95,4 @@ format-check: deps
 	@files=$$(git ls-files '*.cc' '*.h') && [ -n "$$files" ] && clang-format --dry-run --Werror $$files
 
 clean:
-	rm -rf $(BUILD_DIR) build-asan build-tsan
+	rm -rf $(BUILD_DIR) build-asan build-tsan $(FUZZ_BUILD_DIR) $(FUZZ_SMOKE_BUILD_DIR)

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -12,28 +13,29 @@ namespace ddb::engine {
 namespace {
 
 // The part of one value that the paths select: all of it (`whole`), some of its map members, or
-// some of its list elements by their index in the item.
+// some of its list elements by their index in the item. Children are held by pointer: a pair
+// holding the incomplete Selection itself is rejected by clang with libstdc++.
 struct Selection {
   const AttributeValue* whole = nullptr;
-  std::vector<std::pair<std::string, Selection>> members;
-  std::vector<std::pair<uint32_t, Selection>> elements;
+  std::vector<std::pair<std::string, std::unique_ptr<Selection>>> members;
+  std::vector<std::pair<uint32_t, std::unique_ptr<Selection>>> elements;
 
   Selection& child(const PathStep& step) {
     if (step.is_index) {
       for (auto& [index, selection] : elements) {
-        if (index == step.index) return selection;
+        if (index == step.index) return *selection;
       }
-      return elements.emplace_back(step.index, Selection{}).second;
+      return *elements.emplace_back(step.index, std::make_unique<Selection>()).second;
     }
     for (auto& [name, selection] : members) {
-      if (name == step.name) return selection;
+      if (name == step.name) return *selection;
     }
-    return members.emplace_back(step.name, Selection{}).second;
+    return *members.emplace_back(step.name, std::make_unique<Selection>()).second;
   }
 
   Map map() && {
     Map out;
-    for (auto& [name, selection] : members) out.emplace(name, std::move(selection).value());
+    for (auto& [name, selection] : members) out.emplace(name, std::move(*selection).value());
     return out;
   }
 
@@ -47,7 +49,7 @@ struct Selection {
               [](const auto& a, const auto& b) { return a.first < b.first; });
     List list;
     list.reserve(elements.size());
-    for (auto& [index, selection] : elements) list.push_back(std::move(selection).value());
+    for (auto& [index, selection] : elements) list.push_back(std::move(*selection).value());
     return AttributeValue::list(std::move(list));
   }
 };

@@ -17,7 +17,9 @@ std::string constraint_violation(std::string_view value_text, std::string_view p
 
 namespace {
 
-std::string quoted(std::string_view value) { return "'" + std::string(value) + "'"; }
+// Not named quoted(): an argument of type std::string would find std::quoted by ADL wherever
+// <iomanip> is included.
+std::string single_quoted(std::string_view value) { return "'" + std::string(value) + "'"; }
 
 bool valid_name_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
@@ -39,15 +41,15 @@ void Constraints::name(const std::optional<std::string>& value, std::string_view
   bool pattern_ok = !value->empty();
   for (char c : *value) pattern_ok = pattern_ok && valid_name_char(c);
   if (!pattern_ok) {
-    add(constraint_violation(quoted(*value), path,
+    add(constraint_violation(single_quoted(*value), path,
                              "Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+"));
   }
   if (value->size() < 3) {
-    add(constraint_violation(quoted(*value), path,
+    add(constraint_violation(single_quoted(*value), path,
                              "Member must have length greater than or equal to 3"));
   }
   if (value->size() > 255) {
-    add(constraint_violation(quoted(*value), path,
+    add(constraint_violation(single_quoted(*value), path,
                              "Member must have length less than or equal to 255"));
   }
 }
@@ -55,7 +57,7 @@ void Constraints::name(const std::optional<std::string>& value, std::string_view
 void Constraints::min(const std::optional<int64_t>& value, int64_t minimum, std::string_view path) {
   if (value && *value < minimum) {
     add(constraint_violation(
-        quoted(std::to_string(*value)), path,
+        single_quoted(std::to_string(*value)), path,
         "Member must have value greater than or equal to " + std::to_string(minimum)));
   }
 }
@@ -63,7 +65,7 @@ void Constraints::min(const std::optional<int64_t>& value, int64_t minimum, std:
 void Constraints::max(const std::optional<int64_t>& value, int64_t maximum, std::string_view path) {
   if (value && *value > maximum) {
     add(constraint_violation(
-        quoted(std::to_string(*value)), path,
+        single_quoted(std::to_string(*value)), path,
         "Member must have value less than or equal to " + std::to_string(maximum)));
   }
 }
@@ -77,7 +79,7 @@ void Constraints::one_of(const std::optional<std::string>& value,
     if (i > 0) list += ", ";
     list += allowed[i];
   }
-  add(constraint_violation(quoted(*value), path,
+  add(constraint_violation(single_quoted(*value), path,
                            "Member must satisfy enum value set: " + list + "]"));
 }
 

@@ -6,6 +6,9 @@
 #include "engine/database.h"
 #include "engine/error.h"
 #include "protocol/error_json.h"
+#include "protocol/json_nesting.h"
+#include "protocol/json_reader.h"
+#include "protocol/json_writer.h"
 #include "protocol/operations.h"
 #include "protocol/streams/operations.h"
 
@@ -133,9 +136,7 @@ bool is_dynamodb_operation(std::string_view name) {
   return known.contains(name);
 }
 
-Response respond(const Json& body) {
-  return {200, body.dump(-1, ' ', false, Json::error_handler_t::replace), {}};
-}
+Response respond(const Json& body) { return {200, write_json(body), {}}; }
 
 }  // namespace
 
@@ -152,8 +153,9 @@ Response Dispatcher::run(std::string_view target, std::string_view body,
                          const Caller& caller) const {
   try {
     // DynamoDB parses the body before it looks at the target: bad JSON is a SerializationException
-    // (with no message) whatever the target says.
-    Json request = Json::parse(body, nullptr, false);
+    // (with no message) whatever the target says. So is a body nested too deep to be a request.
+    if (json_nesting_exceeds(body)) throw engine::Error::serialization("");
+    Json request = read_json(body);
     if (request.is_discarded() || !request.is_object()) {
       throw engine::Error::serialization("");
     }

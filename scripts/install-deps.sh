@@ -3,7 +3,8 @@
 set -euo pipefail
 
 packages=(cmake g++ make git libboost1.81-dev nlohmann-json3-dev libspdlog-dev zlib1g-dev libssl-dev
-          libgtest-dev python3 python3-boto3 awscli clang-format)
+          libgtest-dev python3 python3-boto3 awscli clang-format
+          clang libclang-rt-14-dev)  # clang and its libFuzzer/ASan runtimes: make fuzz-smoke
 
 missing=()
 for package in "${packages[@]}"; do

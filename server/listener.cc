@@ -32,8 +32,8 @@ tcp::endpoint resolve(asio::io_context& io, const std::string& host, std::uint16
 
 }  // namespace
 
-Listener::Listener(asio::io_context& io, const Endpoint& endpoint)
-    : io_(io), endpoint_(endpoint), acceptor_(asio::make_strand(io)) {}
+Listener::Listener(asio::io_context& io, const Endpoint& endpoint, ConnectionLimits limits)
+    : io_(io), endpoint_(endpoint), limits_(limits), acceptor_(asio::make_strand(io)) {}
 
 tcp::endpoint Listener::listen(const std::string& host, std::uint16_t port) {
   tcp::endpoint endpoint = resolve(io_, host, port);
@@ -63,6 +63,8 @@ void Listener::stop() {
   sessions_.stop_all();
 }
 
+void Listener::close_all() { sessions_.close_all(); }
+
 asio::awaitable<void> Listener::accept_loop() {
   constexpr auto kNoThrow = asio::as_tuple(asio::use_awaitable);
   while (acceptor_.is_open()) {
@@ -77,8 +79,21 @@ asio::awaitable<void> Listener::accept_loop() {
       continue;
     }
     boost::system::error_code ignored;
+    if (sessions_.size() >= limits_.max_connections) {
+      // Closing at once (rather than leaving it in the backlog) tells the client now; SDKs retry a
+      // closed connection. Warn once per run of refusals, not once per connection.
+      if (!at_limit_) {
+        spdlog::warn("{} connections open (--max-connections); closing new connections",
+                     limits_.max_connections);
+      }
+      at_limit_ = true;
+      socket.shutdown(tcp::socket::shutdown_both, ignored);
+      socket.close(ignored);
+      continue;
+    }
+    at_limit_ = false;
     socket.set_option(tcp::no_delay(true), ignored);  // small responses must not wait for Nagle
-    auto session = std::make_shared<Session>(std::move(socket), endpoint_, sessions_);
+    auto session = std::make_shared<Session>(std::move(socket), endpoint_, sessions_, limits_);
     sessions_.add(session);
     asio::co_spawn(session->executor(), Session::run(session), asio::detached);
   }

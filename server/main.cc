@@ -1,6 +1,7 @@
 // ddblocal: a DynamoDB-compatible server. Parses the command line, builds the engine and the
-// protocol dispatcher, serves HTTP until SIGINT or SIGTERM, then lets in-flight requests finish and
-// exits 0.
+// protocol dispatcher, serves HTTP until SIGINT or SIGTERM, then stops accepting, closes idle
+// connections, lets in-flight requests finish and exits 0. Connections still open after a grace
+// period are closed; a second signal ends the process at once.
 
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
@@ -9,11 +10,15 @@
 #include <boost/asio/signal_set.hpp>
 #include <boost/system/system_error.hpp>
 #include <chrono>
+#include <condition_variable>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <exception>
+#include <functional>
 #include <iostream>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -29,6 +34,51 @@
 namespace {
 
 namespace asio = boost::asio;
+
+// How long in-flight requests get to finish after SIGTERM before their connections are closed,
+// and how long after that before the process exits regardless (a request still being computed).
+constexpr auto kShutdownGrace = std::chrono::seconds(5);
+constexpr auto kShutdownBackstop = std::chrono::seconds(2);
+
+// Bounds a shutdown in time, on its own thread so that a busy io_context cannot delay it: after
+// kShutdownGrace it calls `on_grace_over`, and kShutdownBackstop later it exits the process with
+// status 1. finish() disarms it.
+class ShutdownDeadline {
+ public:
+  ~ShutdownDeadline() { finish(); }
+
+  // Call once, from any thread, before finish().
+  void arm(std::function<void()> on_grace_over) {
+    thread_ = std::thread([this, on_grace_over = std::move(on_grace_over)] {
+      std::unique_lock lock(mutex_);
+      if (done_changed_.wait_for(lock, kShutdownGrace, [this] { return done_; })) return;
+      lock.unlock();
+      on_grace_over();
+      lock.lock();
+      if (done_changed_.wait_for(lock, kShutdownBackstop, [this] { return done_; })) return;
+      spdlog::error("a request is still running {} s after the signal; exiting",
+                    (kShutdownGrace + kShutdownBackstop).count());
+      spdlog::default_logger()->flush();
+      std::_Exit(1);
+    });
+  }
+
+  // Call from the thread that owns the deadline, once the threads that may call arm() are done.
+  void finish() {
+    {
+      std::lock_guard lock(mutex_);
+      done_ = true;
+    }
+    done_changed_.notify_all();
+    if (thread_.joinable()) thread_.join();
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable done_changed_;
+  bool done_ = false;
+  std::thread thread_;
+};
 
 // "http://0.0.0.0:8000", with brackets around an IPv6 address.
 std::string url(const asio::ip::tcp::endpoint& endpoint) {
@@ -122,7 +172,11 @@ int main(int argc, char** argv) {
         .dispatcher = dispatcher, .credentials = options.require_auth ? &credentials : nullptr};
 
     asio::io_context io(static_cast<int>(options.threads));
-    ddb::server::Listener listener(io, service);
+    ddb::server::ConnectionLimits limits;
+    limits.max_connections = options.max_connections;
+    limits.idle_timeout = std::chrono::seconds(options.idle_timeout_seconds);
+    limits.read_timeout = std::chrono::seconds(options.read_timeout_seconds);
+    ddb::server::Listener listener(io, service, limits);
     asio::ip::tcp::endpoint endpoint;
     try {
       endpoint = listener.listen(options.host, options.port);
@@ -133,11 +187,20 @@ int main(int argc, char** argv) {
     }
     listener.start();
 
+    ShutdownDeadline deadline;
     asio::signal_set signals(io, SIGINT, SIGTERM);
     signals.async_wait([&](const boost::system::error_code& ec, int signal) {
       if (ec) return;
       spdlog::info("signal {} received; finishing in-flight requests", signal);
+      // Back to the default action, so that a second signal ends the process at once.
+      boost::system::error_code ignored;
+      signals.clear(ignored);
       listener.stop();
+      deadline.arm([&listener] {
+        spdlog::warn("requests still in flight {} s after the signal; closing their connections",
+                     kShutdownGrace.count());
+        listener.close_all();
+      });
     });
 
     std::cout << "ddblocal listening on " << url(endpoint) << std::endl;
@@ -153,6 +216,7 @@ int main(int argc, char** argv) {
     for (unsigned i = 1; i < options.threads; ++i) threads.emplace_back([&io] { io.run(); });
     io.run();
     for (std::thread& thread : threads) thread.join();
+    deadline.finish();
     if (journal) journal->close();
     spdlog::info("stopped");
   } catch (const std::exception& e) {

@@ -55,7 +55,7 @@ struct Flag {
   std::string_view alias = {};
 };
 
-const std::array<Flag, 14> kFlags = {{
+const std::array<Flag, 17> kFlags = {{
     {"--host", "H", "address to listen on (an IP address or a host name)",
      [](Options& o, std::string_view v) {
        if (v.empty()) throw BadValue("invalid value '' for --host: expected an address");
@@ -143,6 +143,22 @@ const std::array<Flag, 14> kFlags = {{
        o.sync_interval_ms = parse_integer<unsigned>("--sync-interval-ms", v, 1, 60'000);
      },
      [](const Options& o) { return std::to_string(o.sync_interval_ms); }},
+    {"--max-connections", "N", "most connections open at once; new ones beyond it are closed",
+     [](Options& o, std::string_view v) {
+       o.max_connections = parse_integer<std::size_t>("--max-connections", v, 1, 1000000);
+     },
+     [](const Options& o) { return std::to_string(o.max_connections); }},
+    {"--idle-timeout", "S", "seconds a kept-alive connection may wait for its next request",
+     [](Options& o, std::string_view v) {
+       o.idle_timeout_seconds = parse_integer<unsigned>("--idle-timeout", v, 1, 86400);
+     },
+     [](const Options& o) { return std::to_string(o.idle_timeout_seconds); }},
+    {"--read-timeout", "S",
+     "seconds a request may take to arrive from its first byte (and its response to be sent)",
+     [](Options& o, std::string_view v) {
+       o.read_timeout_seconds = parse_integer<unsigned>("--read-timeout", v, 1, 86400);
+     },
+     [](const Options& o) { return std::to_string(o.read_timeout_seconds); }},
 }};
 
 const Flag* find_flag(std::string_view name) {

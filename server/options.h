@@ -2,6 +2,7 @@
 
 #include <spdlog/common.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -36,6 +37,9 @@ struct Options {
   std::uint32_t stream_shard_seconds = 14400;
   bool sync_periodic = false;  // --sync periodic (default always)
   unsigned sync_interval_ms = 100;
+  std::size_t max_connections = 1000;  // connections beyond it are closed unread
+  unsigned idle_timeout_seconds = 60;  // a kept-alive connection with no request is closed after it
+  unsigned read_timeout_seconds = 60;  // a request must arrive (and its response leave) within it
 
   // std::thread::hardware_concurrency(), or 1 when the platform cannot tell.
   static unsigned default_thread_count();

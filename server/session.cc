@@ -34,12 +34,8 @@ namespace http = beast::http;
 
 namespace {
 
-// How long a kept-alive connection may sit between requests, and how long one request may take to
-// arrive and be answered, before the connection is dropped.
-constexpr auto kIdleTimeout = std::chrono::seconds(60);
-constexpr auto kRequestTimeout = std::chrono::seconds(60);
-// SigV4 headers with a session token run to a few KiB; Beast's default of 8 KiB is too tight.
-constexpr std::uint32_t kMaxHeaderBytes = 64 * 1024;
+// Bytes asked for by the read that waits for a request's first byte.
+constexpr std::size_t kFirstReadBytes = 4096;
 
 constexpr auto kNoThrow = asio::as_tuple(asio::use_awaitable);
 
@@ -63,6 +59,22 @@ void SessionRegistry::remove(const Session* session) {
   sessions_.erase(session);
 }
 
+std::size_t SessionRegistry::size() {
+  std::lock_guard lock(mutex_);
+  return sessions_.size();
+}
+
+void SessionRegistry::close_all() {
+  std::vector<std::shared_ptr<Session>> live;
+  {
+    std::lock_guard lock(mutex_);
+    for (auto& [raw, weak] : sessions_) {
+      if (auto session = weak.lock()) live.push_back(std::move(session));
+    }
+  }
+  for (auto& session : live) asio::post(session->executor(), [session] { session->close(); });
+}
+
 void SessionRegistry::stop_all() {
   std::vector<std::shared_ptr<Session>> live;
   {
@@ -79,8 +91,9 @@ void SessionRegistry::stop_all() {
   }
 }
 
-Session::Session(asio::ip::tcp::socket socket, const Endpoint& endpoint, SessionRegistry& registry)
-    : stream_(std::move(socket)), endpoint_(endpoint), registry_(registry) {}
+Session::Session(asio::ip::tcp::socket socket, const Endpoint& endpoint, SessionRegistry& registry,
+                 const ConnectionLimits& limits)
+    : stream_(std::move(socket)), endpoint_(endpoint), registry_(registry), limits_(limits) {}
 
 asio::awaitable<void> Session::run(std::shared_ptr<Session> self) {
   try {
@@ -98,18 +111,31 @@ void Session::close_if_idle() {
   if (idle_) stream_.close();
 }
 
+void Session::close() { stream_.close(); }
+
 asio::awaitable<void> Session::serve() {
   beast::flat_buffer buffer;
   while (!registry_.stopping()) {
+    // Between requests the connection is idle: it waits up to idle_timeout for the next request's
+    // first byte (unless a pipelined request is already buffered), and a stop closes it at once.
+    if (buffer.size() == 0) {
+      idle_ = true;
+      stream_.expires_after(limits_.idle_timeout);
+      auto [first_ec, n] =
+          co_await stream_.async_read_some(buffer.prepare(kFirstReadBytes), kNoThrow);
+      idle_ = false;
+      if (first_ec) co_return;  // closed by the peer, idle too long, or closed by a stop
+      buffer.commit(n);
+    }
+
+    // From its first byte, the whole request (headers, 100-continue, body) has read_timeout to
+    // arrive, so a client that trickles bytes cannot hold the connection longer than that.
     http::request_parser<http::string_body> parser;
     parser.body_limit(kMaxRequestBodyBytes);
     parser.header_limit(kMaxHeaderBytes);
-
-    idle_ = true;
-    stream_.expires_after(kIdleTimeout);
+    stream_.expires_after(limits_.read_timeout);
     auto [read_ec, header_bytes] =
         co_await http::async_read_header(stream_, buffer, parser, kNoThrow);
-    idle_ = false;
     if (!read_ec) {
       // curl and some SDKs send "Expect: 100-continue" with larger bodies and wait for this.
       auto expect = parser.get().find(http::field::expect);
@@ -118,7 +144,6 @@ asio::awaitable<void> Session::serve() {
         auto [ec, n] = co_await http::async_write(stream_, go_on, kNoThrow);
         if (ec) co_return;
       }
-      stream_.expires_after(kRequestTimeout);
       auto [body_ec, body_bytes] = co_await http::async_read(stream_, buffer, parser, kNoThrow);
       read_ec = body_ec;
     }
@@ -154,7 +179,7 @@ asio::awaitable<void> Session::serve() {
 
     const bool keep_alive = response.keep_alive();
     // The dispatcher may have used up the read's time budget; the write gets its own.
-    stream_.expires_after(kRequestTimeout);
+    stream_.expires_after(limits_.read_timeout);
     auto [write_ec, written] = co_await http::async_write(stream_, response, kNoThrow);
     if (write_ec || !keep_alive) co_return;
   }

@@ -37,9 +37,9 @@ class Server:
     """One running ddblocal process."""
 
     def __init__(self, extra_args=()):
-        """extra_args: more command-line flags (["--data-dir", path], say)."""
-        self.binary = os.environ.get("DDBLOCAL_BIN", DEFAULT_BIN)
+        """`extra_args`: more command-line flags for ddblocal (--max-connections 3, ...)."""
         self.extra_args = list(extra_args)
+        self.binary = os.environ.get("DDBLOCAL_BIN", DEFAULT_BIN)
         self.port = None
         self.process = None
         self.endpoint = None
@@ -49,8 +49,8 @@ class Server:
         if not os.access(self.binary, os.X_OK):
             raise RuntimeError(f"ddblocal binary not found or not executable: {self.binary}")
         self.process = subprocess.Popen(
-            [self.binary, "--host", "127.0.0.1", "--port", "0", "--log-level", "warn"]
-            + self.extra_args,
+            [self.binary, "--host", "127.0.0.1", "--port", "0", "--log-level", "warn",
+             *self.extra_args],
             stdout=subprocess.PIPE,
             stderr=None,  # warnings and errors stay visible in the test output
             stdin=subprocess.DEVNULL,

@@ -73,7 +73,7 @@ TEST(Options, HelpListsEveryFlag) {
     EXPECT_NE(help.find(flag), std::string::npos) << flag;
   }
   EXPECT_TRUE(
-      help.starts_with("Usage: ddblocal [--host H] [--port N] [--threads N] [--log-level L] "));
+      help.starts_with("Usage: ddblocal [--host H] [--port N] [--threads N] [--log-level L]"));
   EXPECT_NE(help.find("(default: 8000)"), std::string::npos);
   EXPECT_NE(help.find("(default: 0.0.0.0)"), std::string::npos);
 }
@@ -98,6 +98,36 @@ TEST(Options, RejectsBadDurabilityValues) {
   EXPECT_EQ(parse({"--sync-interval-ms", "0"}).text,
             "invalid value '0' for --sync-interval-ms: expected an integer from 1 to 60000");
   EXPECT_EQ(parse({"--data-dir="}).text, "invalid value '' for --data-dir: expected a directory");
+}
+
+TEST(Options, ConnectionLimitsDefaultAndParse) {
+  ParsedCommandLine defaults = parse({});
+  EXPECT_EQ(defaults.options.max_connections, 1000u);
+  EXPECT_EQ(defaults.options.idle_timeout_seconds, 60u);
+  EXPECT_EQ(defaults.options.read_timeout_seconds, 60u);
+  ParsedCommandLine result =
+      parse({"--max-connections", "3", "--idle-timeout=2", "--read-timeout", "1"});
+  ASSERT_EQ(result.action, Action::Run) << result.text;
+  EXPECT_EQ(result.options.max_connections, 3u);
+  EXPECT_EQ(result.options.idle_timeout_seconds, 2u);
+  EXPECT_EQ(result.options.read_timeout_seconds, 1u);
+  std::string help = help_text();
+  for (std::string_view flag : {"--max-connections N", "--idle-timeout S", "--read-timeout S"}) {
+    EXPECT_NE(help.find(flag), std::string::npos) << flag;
+  }
+}
+
+TEST(Options, RejectsZeroConnectionLimits) {
+  ParsedCommandLine result = parse({"--max-connections", "0"});
+  EXPECT_EQ(result.action, Action::Error);
+  EXPECT_EQ(result.text,
+            "invalid value '0' for --max-connections: expected an integer from 1 to 1000000");
+  result = parse({"--read-timeout", "0"});
+  EXPECT_EQ(result.action, Action::Error);
+  EXPECT_EQ(result.text,
+            "invalid value '0' for --read-timeout: expected an integer from 1 to 86400");
+  result = parse({"--idle-timeout", "-5"});
+  EXPECT_EQ(result.action, Action::Error);
 }
 
 TEST(Options, RejectsUnknownFlag) {

@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""Profiles ddblocal under bench workloads.
+
+  python3 bench/profile.py --ddblocal build/ddblocal get put              # perf: top symbols
+  python3 bench/profile.py --ddblocal build/ddblocal --callgrind get put  # instructions/request
+
+perf samples cpu-clock (this VM has no hardware counters) and prints the share of each binary and
+the top symbols. --callgrind runs ddblocal under valgrind's callgrind, zeroes the counters after the
+table is loaded, and prints the instructions executed per request: a figure that does not move
+with the load other processes put on the machine, for before/after comparisons.
+"""
+
+import argparse
+import os
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import bench  # noqa: E402
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--ddblocal", default=os.path.join(bench.REPO, "build", "ddblocal"))
+    parser.add_argument("--seconds", type=int, default=10)
+    parser.add_argument("--scale", type=int, default=10000)
+    parser.add_argument("--connections", type=int, default=16)
+    parser.add_argument("--top", type=int, default=30)
+    parser.add_argument("--callgrind", action="store_true")
+    parser.add_argument("workloads", nargs="+")
+    args = parser.parse_args()
+    os.sched_setaffinity(0, {int(bench.CLIENT_CORE)})
+    for workload in args.workloads:
+        if args.callgrind:
+            callgrind(args, workload)
+            continue
+        server = bench.Ddblocal(args)
+        server.start()
+        data = f"/tmp/ddb-bench-perf-{workload}.data"
+        try:
+            bench.create_table(server)
+            bench.load(server, args.scale, args.connections, 90)
+            server.wait_idle()
+            perf = subprocess.Popen(["perf", "record", "-q", "-e", "cpu-clock", "-F", "4000",
+                                     "-p", str(server.process.pid), "-o", data])
+            result = bench.wrk(server.port, workload, args.seconds, args.connections, args.scale)
+            perf.send_signal(2)
+            perf.wait()
+        finally:
+            server.stop()
+        print(f"== {workload}: {result['ok_per_s']:,.0f} ok/s, p50 {result['p50_us']} us, "
+              f"errors {result['bad']}")
+        for sort in ("dso", "symbol"):
+            out = subprocess.run(["perf", "report", "-i", data, "--no-children", "--sort", sort,
+                                  "--stdio", "--percent-limit", "0.7"],
+                                 capture_output=True, text=True).stdout
+            rows = [line for line in out.splitlines() if line.strip() and not line.startswith("#")]
+            print("\n".join(rows[:args.top]))
+            print()
+
+
+class CallgrindDdblocal(bench.Ddblocal):
+    def command(self, port):
+        self.out = f"/tmp/ddb-bench-callgrind.{port}.out"
+        return ["valgrind", "--tool=callgrind", f"--callgrind-out-file={self.out}"] + \
+            super().command(port)
+
+
+def callgrind(args, workload):
+    server = CallgrindDdblocal(args)
+    server.start()
+    try:
+        bench.create_table(server)
+        bench.load(server, args.scale, args.connections, 300)
+        server.wait_idle()
+        subprocess.run(["callgrind_control", "-z", str(server.process.pid)], check=True,
+                       capture_output=True)
+        result = bench.wrk(server.port, workload, args.seconds, args.connections, args.scale)
+        server.wait_idle()
+        subprocess.run(["callgrind_control", "-d", str(server.process.pid)], check=True,
+                       capture_output=True)
+    finally:
+        server.stop()
+    dumps = sorted(f for f in os.listdir("/tmp") if f.startswith(os.path.basename(server.out)))
+    total = 0
+    for name in dumps:
+        path = os.path.join("/tmp", name)
+        if name != os.path.basename(server.out):
+            with open(path) as f:
+                for line in f:
+                    if line.startswith("summary:") or line.startswith("totals:"):
+                        total = max(total, int(line.split()[1]))
+        os.remove(path)
+    print(f"== {workload}: {result['requests']:,} requests, {result['bad']} errors, "
+          f"{total / max(result['requests'], 1):,.0f} instructions/request (callgrind)")
+
+
+if __name__ == "__main__":
+    main()

@@ -4,7 +4,6 @@
 #include <optional>
 #include <string>
 #include <utility>
-#include <vector>
 
 #include "engine/error.h"
 #include "server/uri.h"
@@ -34,6 +33,18 @@ Error incomplete(std::string message) {
 
 bool is_space(char c) { return c == ' ' || c == '\t'; }
 
+bool is_separator(char c) { return is_space(c) || c == ','; }
+
+// std::string_view::find_first_of calls memchr once per character scanned; the Authorization
+// header is scanned on every request, so these loop over it once instead.
+template <typename Predicate>
+std::size_t find_char(std::string_view s, Predicate predicate) {
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (predicate(s[i])) return i;
+  }
+  return std::string_view::npos;
+}
+
 std::string_view trim(std::string_view s) {
   while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
   while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
@@ -59,14 +70,15 @@ std::optional<std::string> query_parameter(std::string_view query, std::string_v
 protocol::Caller caller_from_credential(std::string_view credential) {
   std::string_view scope = credential;
   while (!scope.empty() && scope.back() == '/') scope.remove_suffix(1);
-  std::vector<std::string_view> parts;
-  for (std::size_t start = 0;;) {
+  std::array<std::string_view, 5> parts;
+  std::size_t count = 0;
+  for (std::size_t start = 0;; ++count) {
     std::size_t slash = scope.find('/', start);
-    parts.push_back(scope.substr(start, slash - start));
+    if (count < parts.size()) parts[count] = scope.substr(start, slash - start);
     if (slash == std::string_view::npos) break;
     start = slash + 1;
   }
-  if (parts.size() != 5) {
+  if (++count != parts.size()) {
     throw incomplete(
         "Credential must have exactly 5 slash-delimited elements, e.g. "
         "keyid/date/region/service/term, got '" +
@@ -88,7 +100,7 @@ void check_algorithm(std::string_view algorithm) {
 
 Authentication from_header(std::string_view header, const AuthRequest& request) {
   std::string_view rest = header;
-  std::size_t space = rest.find_first_of(" \t");
+  std::size_t space = find_char(rest, is_space);
   std::string_view algorithm = rest.substr(0, space);
   rest = space == std::string_view::npos ? std::string_view{} : rest.substr(space);
 
@@ -97,10 +109,10 @@ Authentication from_header(std::string_view header, const AuthRequest& request) 
   // missing parameter (a stray space in an access key shows up this way).
   std::string_view credential, signature, signed_headers;
   while (!rest.empty()) {
-    std::size_t start = rest.find_first_not_of(" \t,");
+    std::size_t start = find_char(rest, [](char c) { return !is_separator(c); });
     if (start == std::string_view::npos) break;
     rest.remove_prefix(start);
-    std::size_t end = rest.find_first_of(" \t,");
+    std::size_t end = find_char(rest, is_separator);
     std::string_view token = rest.substr(0, end);
     rest = end == std::string_view::npos ? std::string_view{} : rest.substr(end);
     std::size_t eq = token.find('=');

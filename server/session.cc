@@ -2,14 +2,18 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+#include <array>
 #include <boost/asio/as_tuple.hpp>
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/detached.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/use_awaitable.hpp>
-#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/asio/write.hpp>
+#include <boost/beast/core/string.hpp>
 #include <boost/beast/http/empty_body.hpp>
 #include <boost/beast/http/error.hpp>
 #include <boost/beast/http/parser.hpp>
-#include <boost/beast/http/read.hpp>
 #include <boost/beast/http/write.hpp>
 #include <chrono>
 #include <exception>
@@ -17,6 +21,7 @@
 #include <utility>
 #include <vector>
 
+#include "server/response_head.h"
 #include "server/router.h"
 
 // GCC 12 misreads Asio's coroutine frame allocator (aligned_alloc paired with its own operator
@@ -36,16 +41,10 @@ namespace {
 
 // Bytes asked for by the read that waits for a request's first byte.
 constexpr std::size_t kFirstReadBytes = 4096;
+// The most bytes asked for by one read of a request body.
+constexpr std::size_t kMaxReadBytes = 64 * 1024;
 
 constexpr auto kNoThrow = asio::as_tuple(asio::use_awaitable);
-
-// Errors that just mean the peer went away or stopped talking: no answer, no log above debug.
-bool is_disconnect(const beast::error_code& ec) {
-  return ec == http::error::end_of_stream || ec == http::error::partial_message ||
-         ec == beast::error::timeout || ec == asio::error::operation_aborted ||
-         ec == asio::error::connection_reset || ec == asio::error::eof ||
-         ec == asio::error::bad_descriptor || ec == asio::error::broken_pipe;
-}
 
 }  // namespace
 
@@ -93,71 +92,130 @@ void SessionRegistry::stop_all() {
 
 Session::Session(asio::ip::tcp::socket socket, const Endpoint& endpoint, SessionRegistry& registry,
                  const ConnectionLimits& limits)
-    : stream_(std::move(socket)), endpoint_(endpoint), registry_(registry), limits_(limits) {}
+    : socket_(std::move(socket)),
+      watchdog_(socket_.get_executor()),
+      endpoint_(endpoint),
+      registry_(registry),
+      limits_(limits) {}
 
 asio::awaitable<void> Session::run(std::shared_ptr<Session> self) {
+  self->set_deadline(self->limits_.idle_timeout);
+  asio::co_spawn(self->executor(), watch(self), asio::detached);
   try {
     co_await self->serve();
   } catch (const std::exception& e) {
     spdlog::warn("connection dropped: {}", e.what());
   }
+  self->done_ = true;
+  self->watchdog_.cancel();
   beast::error_code ignored;
-  self->stream_.socket().shutdown(asio::ip::tcp::socket::shutdown_send, ignored);
-  self->stream_.close();
+  self->socket_.shutdown(asio::ip::tcp::socket::shutdown_send, ignored);
+  self->socket_.close(ignored);
   self->registry_.remove(self.get());
 }
 
-void Session::close_if_idle() {
-  if (idle_) stream_.close();
+void Session::set_deadline(std::chrono::steady_clock::duration timeout) {
+  deadline_ = std::chrono::steady_clock::now() + timeout;
+  // A later deadline is picked up when the timer fires; only an earlier one re-arms it.
+  if (deadline_ < watchdog_.expiry()) watchdog_.expires_at(deadline_);
 }
 
-void Session::close() { stream_.close(); }
+asio::awaitable<void> Session::watch(std::shared_ptr<Session> self) {
+  while (!self->done_) {
+    if (std::chrono::steady_clock::now() >= self->deadline_) {
+      self->close();  // the pending read or write ends with operation_aborted
+      co_return;
+    }
+    self->watchdog_.expires_at(self->deadline_);
+    co_await self->watchdog_.async_wait(kNoThrow);
+  }
+}
+
+void Session::close_if_idle() {
+  if (idle_) close();
+}
+
+void Session::close() {
+  beast::error_code ignored;
+  socket_.close(ignored);
+}
+
+asio::awaitable<bool> Session::read_request(http::request_parser<http::string_body>& parser,
+                                            beast::error_code& parse_error) {
+  bool continue_sent = false;
+  while (true) {
+    if (buffer_.size() > 0) {
+      std::size_t used = parser.put(buffer_.data(), parse_error);
+      buffer_.consume(used);
+      if (parse_error == http::error::need_more) parse_error = {};
+      if (parse_error || parser.is_done()) co_return true;
+      if (used > 0 && buffer_.size() > 0) continue;
+    }
+    // curl and some SDKs send "Expect: 100-continue" with larger bodies and wait for this.
+    if (parser.is_header_done() && !continue_sent) {
+      continue_sent = true;
+      auto expect = parser.get().find(http::field::expect);
+      if (expect != parser.get().end() && beast::iequals(expect->value(), "100-continue")) {
+        http::response<http::empty_body> go_on{http::status::continue_, parser.get().version()};
+        auto [ec, n] = co_await http::async_write(socket_, go_on, kNoThrow);
+        if (ec) co_return false;
+      }
+    }
+    std::size_t want = kFirstReadBytes;
+    if (auto left = parser.content_length_remaining()) {
+      want = std::clamp<std::size_t>(*left, kFirstReadBytes, kMaxReadBytes);
+    }
+    auto [ec, n] = co_await socket_.async_read_some(buffer_.prepare(want), kNoThrow);
+    if (ec) co_return false;  // the peer left mid-request, a timeout or a stop
+    buffer_.commit(n);
+  }
+}
+
+asio::awaitable<bool> Session::write_response(const HttpResponse& response) {
+  if (response.chunked()) {
+    auto [ec, n] = co_await http::async_write(socket_, response, kNoThrow);
+    co_return !ec;
+  }
+  head_.clear();
+  append_response_head(response, head_);
+  std::array<asio::const_buffer, 2> bytes{asio::buffer(head_), asio::buffer(response.body())};
+  auto [ec, n] = co_await asio::async_write(socket_, bytes, kNoThrow);
+  co_return !ec;
+}
 
 asio::awaitable<void> Session::serve() {
-  beast::flat_buffer buffer;
   while (!registry_.stopping()) {
     // Between requests the connection is idle: it waits up to idle_timeout for the next request's
     // first byte (unless a pipelined request is already buffered), and a stop closes it at once.
-    if (buffer.size() == 0) {
+    if (buffer_.size() == 0) {
       idle_ = true;
-      stream_.expires_after(limits_.idle_timeout);
+      set_deadline(limits_.idle_timeout);
       auto [first_ec, n] =
-          co_await stream_.async_read_some(buffer.prepare(kFirstReadBytes), kNoThrow);
+          co_await socket_.async_read_some(buffer_.prepare(kFirstReadBytes), kNoThrow);
       idle_ = false;
       if (first_ec) co_return;  // closed by the peer, idle too long, or closed by a stop
-      buffer.commit(n);
+      buffer_.commit(n);
     }
 
     // From its first byte, the whole request (headers, 100-continue, body) has read_timeout to
     // arrive, so a client that trickles bytes cannot hold the connection longer than that.
+    set_deadline(limits_.read_timeout);
     http::request_parser<http::string_body> parser;
     parser.body_limit(kMaxRequestBodyBytes);
     parser.header_limit(kMaxHeaderBytes);
-    stream_.expires_after(limits_.read_timeout);
-    auto [read_ec, header_bytes] =
-        co_await http::async_read_header(stream_, buffer, parser, kNoThrow);
-    if (!read_ec) {
-      // curl and some SDKs send "Expect: 100-continue" with larger bodies and wait for this.
-      auto expect = parser.get().find(http::field::expect);
-      if (expect != parser.get().end() && beast::iequals(expect->value(), "100-continue")) {
-        http::response<http::empty_body> go_on{http::status::continue_, parser.get().version()};
-        auto [ec, n] = co_await http::async_write(stream_, go_on, kNoThrow);
-        if (ec) co_return;
-      }
-      auto [body_ec, body_bytes] = co_await http::async_read(stream_, buffer, parser, kNoThrow);
-      read_ec = body_ec;
-    }
+    parser.eager(true);
+    beast::error_code read_ec;
+    if (!co_await read_request(parser, read_ec)) co_return;
 
     if (read_ec) {
-      if (is_disconnect(read_ec)) co_return;
       std::optional<HttpResponse> refusal;
       if (read_ec == http::error::body_limit) {
         refusal = payload_too_large(parser.get().version());
-      } else if (read_ec.category() == http::make_error_code(http::error::bad_method).category()) {
+      } else {
         refusal = bad_http_request(11);
       }
       spdlog::debug("refusing request: {}", read_ec.message());
-      if (refusal) co_await http::async_write(stream_, *refusal, kNoThrow);
+      co_await write_response(*refusal);
       co_return;
     }
 
@@ -179,9 +237,8 @@ asio::awaitable<void> Session::serve() {
 
     const bool keep_alive = response.keep_alive();
     // The dispatcher may have used up the read's time budget; the write gets its own.
-    stream_.expires_after(limits_.read_timeout);
-    auto [write_ec, written] = co_await http::async_write(stream_, response, kNoThrow);
-    if (write_ec || !keep_alive) co_return;
+    set_deadline(limits_.read_timeout);
+    if (!co_await write_response(response) || !keep_alive) co_return;
   }
 }
 

@@ -3,12 +3,17 @@
 #include <atomic>
 #include <boost/asio/awaitable.hpp>
 #include <boost/asio/ip/tcp.hpp>
-#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/beast/core/error.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/http/parser.hpp>
+#include <boost/beast/http/string_body.hpp>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <unordered_map>
 
 #include "server/router.h"
@@ -56,14 +61,17 @@ class SessionRegistry {
 };
 
 // One HTTP/1.1 connection: a keep-alive loop of read request, route (server/router), write
-// response, run as one coroutine on the socket's strand. Follows Beast 1.81's coroutine server
-// example, with a timeout before each read (ConnectionLimits), a body limit of
-// kMaxRequestBodyBytes checked on the declared Content-Length before any body memory is reserved,
-// and a header limit of kMaxHeaderBytes.
+// response, run as one coroutine on the socket's executor (a strand when several threads serve).
+// The request is parsed by Beast's parser fed from the session's own buffer (a request that is
+// already buffered costs no read), with a body limit of kMaxRequestBodyBytes checked on the
+// declared Content-Length before any body memory is reserved, and a header limit of
+// kMaxHeaderBytes. The response goes out as one gathered write of its head (server/response_head)
+// and body. Timeouts (ConnectionLimits) are a deadline that each phase moves and one watchdog timer
+// per connection enforces, so that a request re-arms no timer in the common case.
 class Session : public std::enable_shared_from_this<Session> {
  public:
-  // `socket` should be bound to a strand. `endpoint`, `registry` and `limits` must outlive the
-  // session.
+  // `socket` should be bound to a strand when several threads run its io_context. `endpoint`,
+  // `registry` and `limits` must outlive the session.
   Session(boost::asio::ip::tcp::socket socket, const Endpoint& endpoint, SessionRegistry& registry,
           const ConnectionLimits& limits);
 
@@ -71,7 +79,7 @@ class Session : public std::enable_shared_from_this<Session> {
   // socket's executor: co_spawn(session->executor(), Session::run(session), detached).
   static boost::asio::awaitable<void> run(std::shared_ptr<Session> self);
 
-  boost::asio::any_io_executor executor() { return stream_.get_executor(); }
+  boost::asio::any_io_executor executor() { return socket_.get_executor(); }
 
   // Closes the connection if it is waiting for a request. Must run on executor().
   void close_if_idle();
@@ -81,12 +89,27 @@ class Session : public std::enable_shared_from_this<Session> {
 
  private:
   boost::asio::awaitable<void> serve();
+  // Reads and parses one request into `parser`; false when the connection is to close without
+  // an answer (the peer left, a timeout, a stop).
+  boost::asio::awaitable<bool> read_request(
+      boost::beast::http::request_parser<boost::beast::http::string_body>& parser,
+      boost::beast::error_code& parse_error);
+  boost::asio::awaitable<bool> write_response(const HttpResponse& response);
+  // Closes the connection once `timeout` from now has passed, unless moved again before that.
+  void set_deadline(std::chrono::steady_clock::duration timeout);
+  static boost::asio::awaitable<void> watch(std::shared_ptr<Session> self);
 
-  boost::beast::tcp_stream stream_;
+  boost::asio::ip::tcp::socket socket_;
+  boost::asio::steady_timer watchdog_;
+  std::chrono::steady_clock::time_point deadline_;
+  boost::beast::flat_buffer buffer_;  // bytes read and not yet parsed (pipelined requests)
+  std::string head_;                  // the response head being written; reused between requests
   const Endpoint& endpoint_;
   SessionRegistry& registry_;
   const ConnectionLimits& limits_;
-  bool idle_ = false;  // waiting for the first byte of a request; touched only on executor()
+  // Touched only on executor():
+  bool idle_ = false;  // waiting for the first byte of a request
+  bool done_ = false;  // serve() has returned; the watchdog stops
 };
 
 }  // namespace ddb::server

@@ -32,8 +32,13 @@ tcp::endpoint resolve(asio::io_context& io, const std::string& host, std::uint16
 
 }  // namespace
 
-Listener::Listener(asio::io_context& io, const Endpoint& endpoint, ConnectionLimits limits)
-    : io_(io), endpoint_(endpoint), limits_(limits), acceptor_(asio::make_strand(io)) {}
+Listener::Listener(asio::io_context& io, const Endpoint& endpoint, ConnectionLimits limits,
+                   unsigned threads)
+    : io_(io),
+      endpoint_(endpoint),
+      limits_(limits),
+      threads_(threads),
+      acceptor_(asio::make_strand(io)) {}
 
 tcp::endpoint Listener::listen(const std::string& host, std::uint16_t port) {
   tcp::endpoint endpoint = resolve(io_, host, port);
@@ -68,8 +73,11 @@ void Listener::close_all() { sessions_.close_all(); }
 asio::awaitable<void> Listener::accept_loop() {
   constexpr auto kNoThrow = asio::as_tuple(asio::use_awaitable);
   while (acceptor_.is_open()) {
-    // Each connection gets its own strand, so its coroutine and a stop never touch it at once.
-    auto [ec, socket] = co_await acceptor_.async_accept(asio::make_strand(io_), kNoThrow);
+    // Each connection gets its own strand, so its coroutine, its watchdog and a stop never touch
+    // it at once. One thread runs one handler at a time anyway, and a strand costs per operation.
+    asio::any_io_executor executor = threads_ > 1 ? asio::any_io_executor(asio::make_strand(io_))
+                                                  : asio::any_io_executor(io_.get_executor());
+    auto [ec, socket] = co_await acceptor_.async_accept(executor, kNoThrow);
     if (ec == asio::error::operation_aborted || !acceptor_.is_open()) break;
     if (ec) {
       // Out of file descriptors, for example: back off briefly instead of spinning.

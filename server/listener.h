@@ -11,14 +11,16 @@
 
 namespace ddb::server {
 
-// Accepts TCP connections on one address and runs a Session (a coroutine on its own strand) for
-// each, up to ConnectionLimits::max_connections at once: a connection beyond that is accepted and
-// closed at once, unread, so that its client sees the connection close and can retry. Thread-safe:
-// the io_context may be run by any number of threads.
+// Accepts TCP connections on one address and runs a Session (a coroutine on its own strand when
+// several threads run the io_context) for each, up to ConnectionLimits::max_connections at once: a
+// connection beyond that is accepted and closed at once, unread, so that its client sees the
+// connection close and can retry. Thread-safe: the io_context may be run by any number of threads.
 class Listener {
  public:
-  // `io` and `endpoint` must outlive the listener; the listener must outlive io.run().
-  Listener(boost::asio::io_context& io, const Endpoint& endpoint, ConnectionLimits limits = {});
+  // `io` and `endpoint` must outlive the listener; the listener must outlive io.run(). `threads`
+  // is how many threads run `io`: with one, connections need no strand.
+  Listener(boost::asio::io_context& io, const Endpoint& endpoint, ConnectionLimits limits = {},
+           unsigned threads = 1);
 
   // Binds and listens on host:port (an IP address, or a name such as "localhost" resolved to its
   // first address). Returns the bound endpoint, whose port is the real one when `port` is 0.
@@ -42,6 +44,7 @@ class Listener {
   boost::asio::io_context& io_;
   const Endpoint& endpoint_;
   const ConnectionLimits limits_;
+  const unsigned threads_;
   boost::asio::ip::tcp::acceptor acceptor_;
   SessionRegistry sessions_;
   bool at_limit_ = false;  // whether the last connection was refused; touched only in accept_loop

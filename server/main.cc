@@ -176,7 +176,7 @@ int main(int argc, char** argv) {
     limits.max_connections = options.max_connections;
     limits.idle_timeout = std::chrono::seconds(options.idle_timeout_seconds);
     limits.read_timeout = std::chrono::seconds(options.read_timeout_seconds);
-    ddb::server::Listener listener(io, service, limits);
+    ddb::server::Listener listener(io, service, limits, options.threads);
     asio::ip::tcp::endpoint endpoint;
     try {
       endpoint = listener.listen(options.host, options.port);

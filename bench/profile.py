@@ -28,6 +28,8 @@ def main():
     parser.add_argument("--connections", type=int, default=16)
     parser.add_argument("--top", type=int, default=30)
     parser.add_argument("--callgrind", action="store_true")
+    parser.add_argument("--keep", metavar="DIR",
+                        help="with --callgrind: keep the dumps in DIR (for callgrind_annotate)")
     parser.add_argument("workloads", nargs="+")
     args = parser.parse_args()
     os.sched_setaffinity(0, {int(bench.CLIENT_CORE)})
@@ -91,7 +93,11 @@ def callgrind(args, workload):
                 for line in f:
                     if line.startswith("summary:") or line.startswith("totals:"):
                         total = max(total, int(line.split()[1]))
-        os.remove(path)
+        if args.keep:
+            os.makedirs(args.keep, exist_ok=True)
+            os.replace(path, os.path.join(args.keep, f"{workload}.{name}"))
+        else:
+            os.remove(path)
     print(f"== {workload}: {result['requests']:,} requests, {result['bad']} errors, "
           f"{total / max(result['requests'], 1):,.0f} instructions/request (callgrind)")
 

@@ -1,23 +1,36 @@
 #include "protocol/json_nesting.h"
 
+#include <cstring>
+
 namespace ddb::protocol {
+
+namespace {
+
+// The end of the string whose opening quote is just before `p`: the position of its closing quote,
+// or `end` when it has none. Strings are most of a request's bytes (a 1 KB attribute value is one),
+// so they are skipped with memchr rather than byte by byte.
+const char* skip_string(const char* p, const char* end) {
+  while (p < end) {
+    const auto* quote = static_cast<const char*>(std::memchr(p, '"', end - p));
+    if (quote == nullptr) return end;
+    const auto* backslash = static_cast<const char*>(std::memchr(p, '\\', quote - p));
+    if (backslash == nullptr) return quote;
+    if (end - backslash <= 2) return end;
+    p = backslash + 2;  // the escaped character, a quote or a backslash included, never ends it
+  }
+  return end;
+}
+
+}  // namespace
 
 bool json_nesting_exceeds(std::string_view text, std::size_t limit) {
   std::size_t depth = 0;
-  bool in_string = false;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    char c = text[i];
-    if (in_string) {
-      if (c == '\\') {
-        ++i;  // the escaped character, a quote or a backslash included, never ends the string
-      } else if (c == '"') {
-        in_string = false;
-      }
-      continue;
-    }
-    switch (c) {
+  const char* end = text.data() + text.size();
+  for (const char* p = text.data(); p < end; ++p) {
+    switch (*p) {
       case '"':
-        in_string = true;
+        p = skip_string(p + 1, end);
+        if (p == end) return false;  // an unterminated string: no bracket can follow
         break;
       case '{':
       case '[':

@@ -28,6 +28,15 @@ TEST(JsonNesting, IgnoresBracketsInStrings) {
   EXPECT_TRUE(json_nesting_exceeds(R"({"a":"\\",[]})", 1));
 }
 
+TEST(JsonNesting, SkipsLongStringsWithEscapesAndStopsAtAnUnterminatedOne) {
+  std::string padding(3000, 'x');
+  EXPECT_TRUE(json_nesting_exceeds("[\"" + padding + "\\\\\\\"" + padding + "\",[[]]]", 2));
+  EXPECT_FALSE(json_nesting_exceeds("[\"" + padding + "\\\"[[[[\"]", 2));
+  EXPECT_FALSE(json_nesting_exceeds("[\"[[[[" + padding, 2));
+  EXPECT_FALSE(json_nesting_exceeds("[\"[[[[\\", 2));
+  EXPECT_FALSE(json_nesting_exceeds("[\"[[[[\\\"", 2));
+}
+
 TEST(JsonNesting, AllowsTheDeepestItemDynamoDbAccepts) {
   // 32 levels of M, each two JSON levels, inside a TransactWriteItems envelope.
   std::string value = R"({"S":"x"})";

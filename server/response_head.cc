@@ -14,14 +14,23 @@ void append_response_head(const HttpResponse& response, std::string& out) {
   out += ' ';
   out += std::to_string(response.result_int());
   out += ' ';
-  std::string_view reason = response.reason();
-  out += reason.empty() ? std::string_view(boost::beast::http::obsolete_reason(response.result()))
-                        : reason;
+  auto reason = boost::beast::http::obsolete_reason(
+      static_cast<boost::beast::http::status>(response.result_int()));
+  out.append(reason.data(), reason.size());
   out += "\r\n";
-  for (const auto& field : response) {
-    out += std::string_view(field.name_string());
+  for (const auto& [name, value] : response.fields()) {
+    out += name;
     out += ": ";
-    out += std::string_view(field.value());
+    out += value;
+    out += "\r\n";
+  }
+  if (version >= 11 && !response.keep_alive()) out += "Connection: close\r\n";
+  if (version < 11 && response.keep_alive()) out += "Connection: keep-alive\r\n";
+  if (response.chunked()) {
+    out += "Transfer-Encoding: chunked\r\n";
+  } else {
+    out += "Content-Length: ";
+    out += std::to_string(response.body().size());
     out += "\r\n";
   }
   out += "\r\n";

@@ -33,16 +33,6 @@ constexpr std::string_view kJson = "application/json";
 constexpr std::string_view kHealthBody = "healthy: dynamodb.us-east-1.amazonaws.com ";
 constexpr std::string_view kNotFoundBody = "<UnknownOperationException/>\n";
 
-std::string_view header(const HttpRequest& request, http::field field) {
-  auto it = request.find(field);
-  return it == request.end() ? std::string_view{} : std::string_view(it->value());
-}
-
-std::string_view header(const HttpRequest& request, std::string_view name) {
-  auto it = request.find(name);
-  return it == request.end() ? std::string_view{} : std::string_view(it->value());
-}
-
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
@@ -61,15 +51,12 @@ void finish(HttpResponse& response, const HttpRequest& request) {
   response.set("x-amz-crc32", std::to_string(crc32(response.body())));
   // Browsers calling DynamoDB directly (the JS SDK in a page) need CORS; DynamoDB allows any
   // origin.
-  if (request.find(http::field::origin) != request.end()) {
-    response.set(http::field::access_control_allow_origin, "*");
-  }
+  if (request.has(http::field::origin)) response.set(http::field::access_control_allow_origin, "*");
   response.keep_alive(request.keep_alive());
-  response.prepare_payload();
 }
 
 HttpResponse text_response(const HttpRequest& request, http::status status, std::string_view body) {
-  HttpResponse response{status, request.version()};
+  HttpResponse response{static_cast<int>(status), request.version()};
   response.body() = std::string(body);
   finish(response, request);
   return response;
@@ -77,13 +64,13 @@ HttpResponse text_response(const HttpRequest& request, http::status status, std:
 
 // A CORS preflight: 200, no body, the requested headers and method echoed back.
 HttpResponse preflight(const HttpRequest& request) {
-  HttpResponse response{http::status::ok, request.version()};
-  if (auto headers = header(request, http::field::access_control_request_headers);
+  HttpResponse response{static_cast<int>(http::status::ok), request.version()};
+  if (auto headers = request.header(http::field::access_control_request_headers);
       !headers.empty()) {
-    response.set(http::field::access_control_allow_headers, headers);
+    response.set(http::field::access_control_allow_headers, std::string(headers));
   }
-  if (auto method = header(request, http::field::access_control_request_method); !method.empty()) {
-    response.set(http::field::access_control_allow_methods, method);
+  if (auto method = request.header(http::field::access_control_request_method); !method.empty()) {
+    response.set(http::field::access_control_allow_methods, std::string(method));
   }
   response.set(http::field::access_control_max_age, "172800");
   finish(response, request);
@@ -97,8 +84,10 @@ SignedRequest signed_request(const HttpRequest& request, std::string_view path,
                                .query = query,
                                .headers = {},
                                .body = request.body()};
-  for (const auto& field : request) {
-    signed_request.headers.push_back({field.name_string(), field.value()});
+  signed_request.headers.reserve(request.field_count());
+  for (std::size_t i = 0; i < request.field_count(); ++i) {
+    HttpField field = request.field(i);
+    signed_request.headers.push_back({field.name, field.value});
   }
   return signed_request;
 }
@@ -106,7 +95,7 @@ SignedRequest signed_request(const HttpRequest& request, std::string_view path,
 // `body` is the request's body decoded (Content-Encoding); request.body() is what was signed.
 protocol::Response call(const HttpRequest& request, std::string_view body,
                         const Endpoint& endpoint) {
-  std::string_view target = header(request, "X-Amz-Target");
+  std::string_view target = request.header("X-Amz-Target");
   std::string_view url = request.target();
   std::string_view path = url.substr(0, url.find('?'));
   std::string_view query;
@@ -115,9 +104,9 @@ protocol::Response call(const HttpRequest& request, std::string_view body,
     protocol::Caller caller;
     try {
       Authentication authentication =
-          read_authentication({.authorization = header(request, http::field::authorization),
-                               .amz_date = header(request, "X-Amz-Date"),
-                               .date = header(request, http::field::date),
+          read_authentication({.authorization = request.header(http::field::authorization),
+                               .amz_date = request.header("X-Amz-Date"),
+                               .date = request.header(http::field::date),
                                .query = query});
       caller = std::move(authentication.caller);
       if (endpoint.credentials != nullptr) {
@@ -140,7 +129,7 @@ protocol::Response call(const HttpRequest& request, std::string_view body,
 }  // namespace
 
 HttpResponse route(const HttpRequest& request, const Endpoint& endpoint) {
-  const bool has_origin = request.find(http::field::origin) != request.end();
+  const bool has_origin = request.has(http::field::origin);
   if (request.method() == http::verb::options && has_origin) return preflight(request);
   if (request.method() == http::verb::get) {
     return text_response(request, http::status::ok, kHealthBody);
@@ -148,7 +137,7 @@ HttpResponse route(const HttpRequest& request, const Endpoint& endpoint) {
 
   // The path is ignored, as DynamoDB does. A body needs a JSON content type; an empty body is let
   // through so that the dispatcher can answer it (SerializationException or UnknownOperation).
-  std::string_view type = media_type(header(request, http::field::content_type));
+  std::string_view type = media_type(request.header(http::field::content_type));
   const bool json = boost::beast::iequals(type, kAmzJson) || boost::beast::iequals(type, kJson);
   if (request.method() != http::verb::post || (!request.body().empty() && !json)) {
     return text_response(request, http::status::not_found, kNotFoundBody);
@@ -159,7 +148,7 @@ HttpResponse route(const HttpRequest& request, const Endpoint& endpoint) {
   // oversized body.
   std::string decoded;
   std::string_view body = request.body();
-  if (boost::beast::iequals(trim(header(request, http::field::content_encoding)), "gzip")) {
+  if (boost::beast::iequals(trim(request.header(http::field::content_encoding)), "gzip")) {
     Inflated inflated = gzip_decompress(request.body(), kMaxRequestBodyBytes);
     if (inflated.status == Inflated::Status::TooLarge) return payload_too_large(request.version());
     if (inflated.status == Inflated::Status::Ok) {
@@ -171,15 +160,16 @@ HttpResponse route(const HttpRequest& request, const Endpoint& endpoint) {
   protocol::Response result = call(request, body, endpoint);
   if (!result.internal_error.empty()) {
     spdlog::error("internal error handling {}: {}",
-                  std::string_view(header(request, "X-Amz-Target")), result.internal_error);
+                  std::string_view(request.header("X-Amz-Target")), result.internal_error);
   }
-  HttpResponse response{static_cast<http::status>(result.status), request.version()};
+  HttpResponse response{result.status, request.version()};
   // DynamoDB answers in the content type it was asked in.
-  response.set(http::field::content_type,
-               boost::beast::iequals(type, kAmzJson) || type.empty() ? kAmzJson : kJson);
+  response.set(
+      http::field::content_type,
+      std::string(boost::beast::iequals(type, kAmzJson) || type.empty() ? kAmzJson : kJson));
   response.body() = std::move(result.body);
   if (response.body().size() >= kGzipMinResponseBytes &&
-      accepts_gzip(header(request, http::field::accept_encoding))) {
+      accepts_gzip(request.header(http::field::accept_encoding))) {
     response.body() = gzip_compress(response.body());
     response.set(http::field::content_encoding, "gzip");
   }
@@ -188,7 +178,7 @@ HttpResponse route(const HttpRequest& request, const Endpoint& endpoint) {
 }
 
 HttpResponse payload_too_large(unsigned http_version) {
-  HttpResponse response{http::status::payload_too_large, http_version};
+  HttpResponse response{static_cast<int>(http::status::payload_too_large), http_version};
   response.set("x-amzn-RequestId", new_request_id());
   response.keep_alive(false);
   response.chunked(true);
@@ -196,11 +186,10 @@ HttpResponse payload_too_large(unsigned http_version) {
 }
 
 HttpResponse bad_http_request(unsigned http_version) {
-  HttpResponse response{http::status::bad_request, http_version};
+  HttpResponse response{static_cast<int>(http::status::bad_request), http_version};
   response.set("x-amzn-RequestId", new_request_id());
   response.set("x-amz-crc32", std::to_string(crc32("")));
   response.keep_alive(false);
-  response.prepare_payload();
   return response;
 }
 

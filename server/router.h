@@ -1,18 +1,14 @@
 #pragma once
 
-#include <boost/beast/http/message.hpp>
-#include <boost/beast/http/string_body.hpp>
 #include <chrono>
 #include <cstddef>
 #include <functional>
 
 #include "protocol/dispatch.h"
 #include "server/credentials.h"
+#include "server/http_message.h"
 
 namespace ddb::server {
-
-using HttpRequest = boost::beast::http::request<boost::beast::http::string_body>;
-using HttpResponse = boost::beast::http::response<boost::beast::http::string_body>;
 
 // DynamoDB accepts request bodies up to 16 MiB (16,777,216 bytes exactly) and answers 413 above
 // that.
@@ -33,8 +29,9 @@ struct Endpoint {
 // else is DynamoDB's 404. A `Content-Encoding: gzip` body is decoded after the signature check
 // (clients sign the bytes they send); a response of kGzipMinResponseBytes or more is gzipped when
 // the request's Accept-Encoding allows it. Every response carries x-amzn-RequestId, x-amz-crc32
-// (over the bytes sent, compressed or not) and Content-Length, and keeps the connection alive when
-// the request allows it. Never throws. Thread-safe when the dispatcher is.
+// (over the bytes sent, compressed or not), and keeps the connection alive when the request allows
+// it (the session's writer adds Content-Length and Connection). Never throws. Thread-safe when the
+// dispatcher is.
 HttpResponse route(const HttpRequest& request, const Endpoint& endpoint);
 
 // The answer to a request whose body is over kMaxRequestBodyBytes: 413, empty chunked body, and the

@@ -11,10 +11,7 @@
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/asio/write.hpp>
 #include <boost/beast/core/string.hpp>
-#include <boost/beast/http/empty_body.hpp>
 #include <boost/beast/http/error.hpp>
-#include <boost/beast/http/parser.hpp>
-#include <boost/beast/http/write.hpp>
 #include <chrono>
 #include <exception>
 #include <optional>
@@ -45,6 +42,9 @@ constexpr std::size_t kFirstReadBytes = 4096;
 constexpr std::size_t kMaxReadBytes = 64 * 1024;
 
 constexpr auto kNoThrow = asio::as_tuple(asio::use_awaitable);
+
+constexpr std::string_view kContinue11 = "HTTP/1.1 100 Continue\r\n\r\n";
+constexpr std::string_view kContinue10 = "HTTP/1.0 100 Continue\r\n\r\n";
 
 }  // namespace
 
@@ -140,8 +140,7 @@ void Session::close() {
   socket_.close(ignored);
 }
 
-asio::awaitable<bool> Session::read_request(http::request_parser<http::string_body>& parser,
-                                            beast::error_code& parse_error) {
+asio::awaitable<bool> Session::read_request(RequestParser& parser, beast::error_code& parse_error) {
   bool continue_sent = false;
   while (true) {
     if (buffer_.size() > 0) {
@@ -154,10 +153,9 @@ asio::awaitable<bool> Session::read_request(http::request_parser<http::string_bo
     // curl and some SDKs send "Expect: 100-continue" with larger bodies and wait for this.
     if (parser.is_header_done() && !continue_sent) {
       continue_sent = true;
-      auto expect = parser.get().find(http::field::expect);
-      if (expect != parser.get().end() && beast::iequals(expect->value(), "100-continue")) {
-        http::response<http::empty_body> go_on{http::status::continue_, parser.get().version()};
-        auto [ec, n] = co_await http::async_write(socket_, go_on, kNoThrow);
+      if (beast::iequals(request_.header(http::field::expect), "100-continue")) {
+        auto [ec, n] = co_await asio::async_write(
+            socket_, asio::buffer(request_.version() >= 11 ? kContinue11 : kContinue10), kNoThrow);
         if (ec) co_return false;
       }
     }
@@ -172,13 +170,11 @@ asio::awaitable<bool> Session::read_request(http::request_parser<http::string_bo
 }
 
 asio::awaitable<bool> Session::write_response(const HttpResponse& response) {
-  if (response.chunked()) {
-    auto [ec, n] = co_await http::async_write(socket_, response, kNoThrow);
-    co_return !ec;
-  }
   head_.clear();
   append_response_head(response, head_);
-  std::array<asio::const_buffer, 2> bytes{asio::buffer(head_), asio::buffer(response.body())};
+  std::array<asio::const_buffer, 2> bytes{asio::buffer(head_), response.chunked()
+                                                                   ? asio::buffer(kEmptyChunkedBody)
+                                                                   : asio::buffer(response.body())};
   auto [ec, n] = co_await asio::async_write(socket_, bytes, kNoThrow);
   co_return !ec;
 }
@@ -200,7 +196,7 @@ asio::awaitable<void> Session::serve() {
     // From its first byte, the whole request (headers, 100-continue, body) has read_timeout to
     // arrive, so a client that trickles bytes cannot hold the connection longer than that.
     set_deadline(limits_.read_timeout);
-    http::request_parser<http::string_body> parser;
+    RequestParser parser(request_);
     parser.body_limit(kMaxRequestBodyBytes);
     parser.header_limit(kMaxHeaderBytes);
     parser.eager(true);
@@ -210,7 +206,7 @@ asio::awaitable<void> Session::serve() {
     if (read_ec) {
       std::optional<HttpResponse> refusal;
       if (read_ec == http::error::body_limit) {
-        refusal = payload_too_large(parser.get().version());
+        refusal = payload_too_large(request_.version());
       } else {
         refusal = bad_http_request(11);
       }
@@ -220,19 +216,15 @@ asio::awaitable<void> Session::serve() {
     }
 
     const auto started = std::chrono::steady_clock::now();
-    HttpRequest request = parser.release();
-    HttpResponse response = route(request, endpoint_);
+    HttpResponse response = route(request_, endpoint_);
     if (registry_.stopping()) response.keep_alive(false);
     if (spdlog::should_log(spdlog::level::debug)) {
       auto micros = std::chrono::duration_cast<std::chrono::microseconds>(
                         std::chrono::steady_clock::now() - started)
                         .count();
-      auto target = request.find("X-Amz-Target");
-      spdlog::debug(
-          "{} {} {} -> {} ({} bytes, {} us)", std::string_view(request.method_string()),
-          std::string_view(request.target()),
-          target == request.end() ? std::string_view{} : std::string_view(target->value()),
-          response.result_int(), response.body().size(), micros);
+      spdlog::debug("{} {} {} -> {} ({} bytes, {} us)", request_.method_string(), request_.target(),
+                    request_.header("X-Amz-Target"), response.result_int(), response.body().size(),
+                    micros);
     }
 
     const bool keep_alive = response.keep_alive();

@@ -6,8 +6,6 @@
 #include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core/error.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
-#include <boost/beast/http/parser.hpp>
-#include <boost/beast/http/string_body.hpp>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -16,6 +14,8 @@
 #include <string>
 #include <unordered_map>
 
+#include "server/http_message.h"
+#include "server/request_parser.h"
 #include "server/router.h"
 
 namespace ddb::server {
@@ -62,12 +62,13 @@ class SessionRegistry {
 
 // One HTTP/1.1 connection: a keep-alive loop of read request, route (server/router), write
 // response, run as one coroutine on the socket's executor (a strand when several threads serve).
-// The request is parsed by Beast's parser fed from the session's own buffer (a request that is
-// already buffered costs no read), with a body limit of kMaxRequestBodyBytes checked on the
-// declared Content-Length before any body memory is reserved, and a header limit of
-// kMaxHeaderBytes. The response goes out as one gathered write of its head (server/response_head)
-// and body. Timeouts (ConnectionLimits) are a deadline that each phase moves and one watchdog timer
-// per connection enforces, so that a request re-arms no timer in the common case.
+// The request is parsed by Beast's parser (server/request_parser) into a reused HttpRequest, fed
+// from the session's own buffer (a request that is already buffered costs no read), with a body
+// limit of kMaxRequestBodyBytes checked on the declared Content-Length before any body memory is
+// reserved, and a header limit of kMaxHeaderBytes. The response goes out as one gathered write of
+// its head (server/response_head) and body. Timeouts (ConnectionLimits) are a deadline that each
+// phase moves and one watchdog timer per connection enforces, so that a request re-arms no timer in
+// the common case.
 class Session : public std::enable_shared_from_this<Session> {
  public:
   // `socket` should be bound to a strand when several threads run its io_context. `endpoint`,
@@ -91,9 +92,8 @@ class Session : public std::enable_shared_from_this<Session> {
   boost::asio::awaitable<void> serve();
   // Reads and parses one request into `parser`; false when the connection is to close without
   // an answer (the peer left, a timeout, a stop).
-  boost::asio::awaitable<bool> read_request(
-      boost::beast::http::request_parser<boost::beast::http::string_body>& parser,
-      boost::beast::error_code& parse_error);
+  boost::asio::awaitable<bool> read_request(RequestParser& parser,
+                                            boost::beast::error_code& parse_error);
   boost::asio::awaitable<bool> write_response(const HttpResponse& response);
   // Closes the connection once `timeout` from now has passed, unless moved again before that.
   void set_deadline(std::chrono::steady_clock::duration timeout);
@@ -103,6 +103,7 @@ class Session : public std::enable_shared_from_this<Session> {
   boost::asio::steady_timer watchdog_;
   std::chrono::steady_clock::time_point deadline_;
   boost::beast::flat_buffer buffer_;  // bytes read and not yet parsed (pipelined requests)
+  HttpRequest request_;               // the request being served; reused between requests
   std::string head_;                  // the response head being written; reused between requests
   const Endpoint& endpoint_;
   SessionRegistry& registry_;

@@ -32,8 +32,7 @@ class Router : public ::testing::Test {
   }
 
   static std::string header(const HttpResponse& response, std::string_view name) {
-    auto it = response.find(name);
-    return it == response.end() ? std::string{} : std::string(it->value());
+    return response.header(name);
   }
 
   static void expect_request_id(const HttpResponse& response) {

@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "protocol/expr/parser.h"
+#include "protocol/expr/parse_cache.h"
 #include "protocol/expr/resolve.h"
 
 namespace ddb::protocol {
@@ -68,16 +68,14 @@ std::optional<engine::Condition> condition_member(const Json& request, expr::Exp
                                                   ExpressionAttributes& attributes) {
   auto text = get_string(request, expr::kind_name(kind));
   if (!text) return std::nullopt;
-  expr::Condition parsed = expr::parse_condition(*text, kind);
-  return expr::resolve_condition(parsed, kind, attributes);
+  return expr::resolve_condition(*expr::parse_condition_cached(*text, kind), kind, attributes);
 }
 
 std::optional<std::vector<engine::DocumentPath>> projection_member(
     const Json& request, ExpressionAttributes& attributes) {
   auto text = get_string(request, "ProjectionExpression");
   if (!text) return std::nullopt;
-  expr::Projection parsed = expr::parse_projection(*text);
-  return expr::resolve_projection(parsed, attributes);
+  return expr::resolve_projection(*expr::parse_projection_cached(*text), attributes);
 }
 
 }  // namespace ddb::protocol

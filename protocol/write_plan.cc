@@ -5,7 +5,7 @@
 
 #include "engine/error.h"
 #include "engine/update_messages.h"
-#include "protocol/expr/parser.h"
+#include "protocol/expr/parse_cache.h"
 #include "protocol/expr/resolve.h"
 #include "protocol/expression_attributes.h"
 #include "protocol/request_expressions.h"
@@ -48,7 +48,7 @@ void WritePlan::parse_expressions(const Json& request, bool enveloped) {
   in_envelope(enveloped, [&] {
     if (kind == Kind::Update) {
       if (auto text = get_string(request, "UpdateExpression")) {
-        actions = expr::resolve_update(expr::parse_update(*text), attributes);
+        actions = expr::resolve_update(*expr::parse_update_cached(*text), attributes);
       }
     }
     condition.condition = condition_member(request, expr::ExpressionKind::Condition, attributes);

@@ -1,7 +1,7 @@
 #include "engine/error.h"
 #include "protocol/expr/checks.h"
 #include "protocol/expr/document_paths.h"
-#include "protocol/expr/parser.h"
+#include "protocol/expr/parse_cache.h"
 #include "protocol/index_read.h"
 #include "protocol/key_condition.h"
 #include "protocol/legacy/constraints.h"
@@ -81,9 +81,9 @@ Json query(RequestContext& ctx, const Json& request) {
   std::vector<KeyPredicate> predicates;
   std::vector<legacy::AttributeCondition> key_conditions;
   if (expression) {
-    expr::Condition parsed = expr::parse_condition(*expression, expr::ExpressionKind::KeyCondition);
-    predicates = key_predicates(parsed, attributes);
-    expr::check_operand_counts(parsed, expr::ExpressionKind::KeyCondition);
+    auto parsed = expr::parse_condition_cached(*expression, expr::ExpressionKind::KeyCondition);
+    predicates = key_predicates(*parsed, attributes);
+    expr::check_operand_counts(*parsed, expr::ExpressionKind::KeyCondition);
   } else {
     key_conditions = legacy::read_key_conditions(request);
   }

@@ -8,7 +8,6 @@
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/ip/address.hpp>
 #include <boost/asio/steady_timer.hpp>
-#include <boost/asio/strand.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <chrono>
 #include <memory>
@@ -33,12 +32,12 @@ tcp::endpoint resolve(asio::io_context& io, const std::string& host, std::uint16
 }  // namespace
 
 Listener::Listener(asio::io_context& io, const Endpoint& endpoint, ConnectionLimits limits,
-                   unsigned threads)
+                   std::vector<asio::io_context*> workers)
     : io_(io),
       endpoint_(endpoint),
       limits_(limits),
-      threads_(threads),
-      acceptor_(asio::make_strand(io)) {}
+      workers_(workers.empty() ? std::vector<asio::io_context*>{&io} : std::move(workers)),
+      acceptor_(io) {}
 
 tcp::endpoint Listener::listen(const std::string& host, std::uint16_t port) {
   tcp::endpoint endpoint = resolve(io_, host, port);
@@ -73,11 +72,10 @@ void Listener::close_all() { sessions_.close_all(); }
 asio::awaitable<void> Listener::accept_loop() {
   constexpr auto kNoThrow = asio::as_tuple(asio::use_awaitable);
   while (acceptor_.is_open()) {
-    // Each connection gets its own strand, so its coroutine, its watchdog and a stop never touch
-    // it at once. One thread runs one handler at a time anyway, and a strand costs per operation.
-    asio::any_io_executor executor = threads_ > 1 ? asio::any_io_executor(asio::make_strand(io_))
-                                                  : asio::any_io_executor(io_.get_executor());
-    auto [ec, socket] = co_await acceptor_.async_accept(executor, kNoThrow);
+    // The connection lives on one worker, whose single thread runs its coroutine, its watchdog
+    // and a stop one at a time.
+    asio::io_context& worker = *workers_[next_worker_++ % workers_.size()];
+    auto [ec, socket] = co_await acceptor_.async_accept(worker.get_executor(), kNoThrow);
     if (ec == asio::error::operation_aborted || !acceptor_.is_open()) break;
     if (ec) {
       // Out of file descriptors, for example: back off briefly instead of spinning.

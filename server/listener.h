@@ -5,22 +5,25 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "server/router.h"
 #include "server/session.h"
 
 namespace ddb::server {
 
-// Accepts TCP connections on one address and runs a Session (a coroutine on its own strand when
-// several threads run the io_context) for each, up to ConnectionLimits::max_connections at once: a
-// connection beyond that is accepted and closed at once, unread, so that its client sees the
-// connection close and can retry. Thread-safe: the io_context may be run by any number of threads.
+// Accepts TCP connections on one address and runs a Session (a coroutine) for each, up to
+// ConnectionLimits::max_connections at once: a connection beyond that is accepted and closed at
+// once, unread, so that its client sees the connection close and can retry. Connections are spread
+// round-robin over the worker io_contexts, each run by one thread, so that a connection's reads,
+// writes and timeouts never need a strand or another thread's wake-up. Thread-safe.
 class Listener {
  public:
-  // `io` and `endpoint` must outlive the listener; the listener must outlive io.run(). `threads`
-  // is how many threads run `io`: with one, connections need no strand.
+  // `io` runs the acceptor; `workers` are the io_contexts connections are served on, each run by
+  // exactly one thread (empty: `io` itself, run by one thread). All of them and `endpoint` must
+  // outlive the listener; the listener must outlive their run().
   Listener(boost::asio::io_context& io, const Endpoint& endpoint, ConnectionLimits limits = {},
-           unsigned threads = 1);
+           std::vector<boost::asio::io_context*> workers = {});
 
   // Binds and listens on host:port (an IP address, or a name such as "localhost" resolved to its
   // first address). Returns the bound endpoint, whose port is the real one when `port` is 0.
@@ -44,7 +47,8 @@ class Listener {
   boost::asio::io_context& io_;
   const Endpoint& endpoint_;
   const ConnectionLimits limits_;
-  const unsigned threads_;
+  const std::vector<boost::asio::io_context*> workers_;
+  std::size_t next_worker_ = 0;  // touched only in accept_loop
   boost::asio::ip::tcp::acceptor acceptor_;
   SessionRegistry sessions_;
   bool at_limit_ = false;  // whether the last connection was refused; touched only in accept_loop

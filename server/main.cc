@@ -6,6 +6,7 @@
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/system/system_error.hpp>
@@ -171,12 +172,24 @@ int main(int argc, char** argv) {
     const ddb::server::Endpoint service{
         .dispatcher = dispatcher, .credentials = options.require_auth ? &credentials : nullptr};
 
-    asio::io_context io(static_cast<int>(options.threads));
+    // One io_context per serving thread; the first also runs the acceptor and the signals.
+    std::vector<std::unique_ptr<asio::io_context>> contexts;
+    std::vector<asio::io_context*> workers;
+    for (unsigned i = 0; i < options.threads; ++i) {
+      contexts.push_back(std::make_unique<asio::io_context>(1));
+      workers.push_back(contexts.back().get());
+    }
+    asio::io_context& io = *contexts.front();
+    // The other contexts may have no connection yet; they run until the listener stops.
+    std::vector<asio::executor_work_guard<asio::io_context::executor_type>> keep_running;
+    for (std::size_t i = 1; i < contexts.size(); ++i) {
+      keep_running.push_back(asio::make_work_guard(*contexts[i]));
+    }
     ddb::server::ConnectionLimits limits;
     limits.max_connections = options.max_connections;
     limits.idle_timeout = std::chrono::seconds(options.idle_timeout_seconds);
     limits.read_timeout = std::chrono::seconds(options.read_timeout_seconds);
-    ddb::server::Listener listener(io, service, limits, options.threads);
+    ddb::server::Listener listener(io, service, limits, workers);
     asio::ip::tcp::endpoint endpoint;
     try {
       endpoint = listener.listen(options.host, options.port);
@@ -196,6 +209,7 @@ int main(int argc, char** argv) {
       boost::system::error_code ignored;
       signals.clear(ignored);
       listener.stop();
+      for (auto& guard : keep_running) guard.reset();
       deadline.arm([&listener] {
         spdlog::warn("requests still in flight {} s after the signal; closing their connections",
                      kShutdownGrace.count());
@@ -213,7 +227,9 @@ int main(int argc, char** argv) {
 
     std::vector<std::thread> threads;
     threads.reserve(options.threads - 1);
-    for (unsigned i = 1; i < options.threads; ++i) threads.emplace_back([&io] { io.run(); });
+    for (std::size_t i = 1; i < contexts.size(); ++i) {
+      threads.emplace_back([context = contexts[i].get()] { context->run(); });
+    }
     io.run();
     for (std::thread& thread : threads) thread.join();
     deadline.finish();

@@ -83,7 +83,7 @@ void SessionRegistry::stop_all() {
       if (auto session = weak.lock()) live.push_back(std::move(session));
     }
   }
-  // On each session's strand: a session between requests closes now; one serving a request sees
+  // On each session's executor: a session between requests closes now; one serving a request sees
   // stopping() after its response is written.
   for (auto& session : live) {
     asio::post(session->executor(), [session] { session->close_if_idle(); });

@@ -61,7 +61,7 @@ class SessionRegistry {
 };
 
 // One HTTP/1.1 connection: a keep-alive loop of read request, route (server/router), write
-// response, run as one coroutine on the socket's executor (a strand when several threads serve).
+// response, run as one coroutine on the socket's executor (an io_context one thread runs).
 // The request is parsed by Beast's parser (server/request_parser) into a reused HttpRequest, fed
 // from the session's own buffer (a request that is already buffered costs no read), with a body
 // limit of kMaxRequestBodyBytes checked on the declared Content-Length before any body memory is
@@ -71,7 +71,7 @@ class SessionRegistry {
 // the common case.
 class Session : public std::enable_shared_from_this<Session> {
  public:
-  // `socket` should be bound to a strand when several threads run its io_context. `endpoint`,
+  // `socket`'s io_context must be run by one thread (or `socket` bound to a strand). `endpoint`,
   // `registry` and `limits` must outlive the session.
   Session(boost::asio::ip::tcp::socket socket, const Endpoint& endpoint, SessionRegistry& registry,
           const ConnectionLimits& limits);

@@ -6,7 +6,6 @@
 #include "engine/database.h"
 #include "engine/error.h"
 #include "protocol/error_json.h"
-#include "protocol/json_nesting.h"
 #include "protocol/json_reader.h"
 #include "protocol/json_writer.h"
 #include "protocol/operations.h"
@@ -154,7 +153,6 @@ Response Dispatcher::run(std::string_view target, std::string_view body,
   try {
     // DynamoDB parses the body before it looks at the target: bad JSON is a SerializationException
     // (with no message) whatever the target says. So is a body nested too deep to be a request.
-    if (json_nesting_exceeds(body)) throw engine::Error::serialization("");
     Json request = read_json(body);
     if (request.is_discarded() || !request.is_object()) {
       throw engine::Error::serialization("");

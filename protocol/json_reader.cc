@@ -5,11 +5,14 @@
 #include <string>
 #include <utility>
 
+#include "protocol/json_nesting.h"
+
 namespace ddb::protocol {
 
 namespace {
 
 constexpr int kMaxFastDepth = 128;
+static_assert(static_cast<std::size_t>(kMaxFastDepth) < kMaxJsonNesting);
 constexpr int kMaxFastDigits = 18;  // below 2^63: no overflow, no float fallback to mirror
 
 constexpr std::uint64_t kOnes = 0x0101010101010101ULL;
@@ -194,6 +197,10 @@ class FastReader {
 Json read_json(std::string_view text) {
   Json json;
   if (FastReader(text).document(json)) return json;
+  // nlohmann's parser, and the code that walks its DOM, recurse once per level: a body nested
+  // deeper than any request can be is refused as malformed first. The fast reader never gets
+  // there (kMaxFastDepth), so only the bodies it hands on pay for this scan.
+  if (json_nesting_exceeds(text)) return Json(Json::value_t::discarded);
   return Json::parse(text, nullptr, false);
 }
 

@@ -14,7 +14,8 @@ namespace ddb::protocol {
 // and their 1 KB string values are copied in one piece instead of byte by byte. Anything else
 // (escapes, UTF-8, fractions, exponents, deep nesting, and every malformed document) is parsed
 // again by nlohmann's own parser, so the result and what counts as valid are nlohmann's in every
-// case. Pure function; thread-safe.
+// case, except that a document nested deeper than kMaxJsonNesting (protocol/json_nesting) is
+// discarded without being parsed. Pure function; thread-safe.
 Json read_json(std::string_view text);
 
 }  // namespace ddb::protocol

@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "protocol/json_nesting.h"
+
 namespace ddb::protocol {
 namespace {
 
@@ -57,6 +59,19 @@ TEST(JsonReader, DiscardsMalformedDocuments) {
 
 // Model check: every document, valid or not and inside the fast subset or outside it, reads as
 // nlohmann's own parser reads it.
+// Deeper than the fast reader goes, nlohmann parses; deeper than any request, nothing does.
+TEST(JsonReader, DiscardsDocumentsNestedPastTheLimitAndParsesTheRest) {
+  auto nested = [](std::size_t depth) {
+    return std::string(depth, '[') + "1" + std::string(depth, ']');
+  };
+  Json deep = read_json(nested(500));
+  ASSERT_FALSE(deep.is_discarded());
+  EXPECT_TRUE(deep.is_array());
+  EXPECT_FALSE(read_json(nested(kMaxJsonNesting)).is_discarded());
+  EXPECT_TRUE(read_json(nested(kMaxJsonNesting + 1)).is_discarded());
+  EXPECT_TRUE(read_json(std::string(1'000'000, '[')).is_discarded());
+}
+
 TEST(JsonReader, AgreesWithNlohmannParse) {
   const std::vector<std::string> documents = {
       R"({"Item":{"pk":{"S":"p000001"},"data":{"S":"abcdefghijabcdefghij"}}})",

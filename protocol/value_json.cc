@@ -121,7 +121,9 @@ AttributeValue decode_value(const Json& json, int depth);
 engine::Map decode_map(const Json& json, int depth) {
   expect_map(json, kAttributeValueType);
   engine::Map map;
-  for (const auto& [name, member] : json.items()) map.emplace(name, decode_value(member, depth));
+  for (const auto& [name, member] : json.get_ref<const Json::object_t&>()) {
+    map.emplace_hint(map.end(), name, decode_value(member, depth));
+  }
   return map;
 }
 
@@ -131,9 +133,9 @@ AttributeValue decode_value(const Json& json, int depth) {
     throw Error::validation(kNestingMessage);
   }
   const Json* typed = nullptr;
-  std::string type;
+  std::string_view type;
   int types_set = 0;
-  for (const auto& [name, member] : json.items()) {
+  for (const auto& [name, member] : json.get_ref<const Json::object_t&>()) {
     if (member.is_null()) continue;
     ++types_set;
     typed = &member;

@@ -117,7 +117,7 @@ void Index::store(const IndexPosition& position, Item entry) {
   std::unique_lock lock(shard.mutex);
   auto it = shard.partitions.try_emplace({hash, position.partition}).first;
   std::size_t added = item_size(entry) + kIndexEntryOverhead;
-  std::optional<Item> old = it->second.put(position.entry, std::move(entry));
+  std::optional<StoredItem> old = it->second.put(position.entry, entry);
   account(old, added);
 }
 
@@ -127,15 +127,15 @@ void Index::erase(const IndexPosition& position) {
   std::unique_lock lock(shard.mutex);
   auto it = shard.partitions.find({hash, position.partition});
   if (it == shard.partitions.end()) return;
-  std::optional<Item> old = it->second.remove(position.entry);
+  std::optional<StoredItem> old = it->second.remove(position.entry);
   if (it->second.empty()) shard.partitions.erase(it);
   account(old, 0);
 }
 
-void Index::account(const std::optional<Item>& before, std::size_t added_bytes) {
+void Index::account(const std::optional<StoredItem>& before, std::size_t added_bytes) {
   if (before) {
     item_count_.fetch_sub(1, std::memory_order_relaxed);
-    size_bytes_.fetch_sub(item_size(*before) + kIndexEntryOverhead, std::memory_order_relaxed);
+    size_bytes_.fetch_sub(before->item_size() + kIndexEntryOverhead, std::memory_order_relaxed);
   }
   if (added_bytes > 0) {
     item_count_.fetch_add(1, std::memory_order_relaxed);
@@ -148,7 +148,7 @@ IndexPage Index::query(const AttributeValue& partition, const SortKeyRange& rang
                        const std::optional<IndexPosition>& start_after) const {
   PageBuilder<IndexPosition> page(limits);
   store_.walk_partition(partition, range, direction, start_after ? &start_after->entry : nullptr,
-                        [&page](const IndexEntryKey&, const Item& item) { return page.add(item); });
+                        [&page](const StoredItem& entry) { return page.add(entry.decode()); });
   return std::move(page).finish([this](const Item& item) { return *position_of(item); });
 }
 
@@ -157,7 +157,7 @@ IndexPage Index::scan(const ScanSegment& segment, const PageLimits& limits,
   PageBuilder<IndexPosition> page(limits);
   store_.walk_segment(segment, start_after ? &start_after->partition : nullptr,
                       start_after ? &start_after->entry : nullptr,
-                      [&page](const IndexEntryKey&, const Item& item) { return page.add(item); });
+                      [&page](const StoredItem& entry) { return page.add(entry.decode()); });
   return std::move(page).finish([this](const Item& item) { return *position_of(item); });
 }
 

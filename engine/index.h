@@ -24,24 +24,11 @@ struct IndexEntryKey {
   friend bool operator==(const IndexEntryKey&, const IndexEntryKey&) = default;
 };
 
-// A Query's sort-key range applies to the index sort key.
-inline const AttributeValue& range_value(const IndexEntryKey& key) { return key.sort; }
-
-// Orders entries by (index sort key, table partition key, table sort key) in DynamoDB's key order;
-// compares with a bare value by the index sort key alone.
-struct IndexEntryLess {
-  using is_transparent = void;
-  bool operator()(const IndexEntryKey& a, const IndexEntryKey& b) const {
-    if (auto c = compare_keys(a.sort, b.sort); c != 0) return c < 0;
-    if (auto c = compare_keys(a.table_partition, b.table_partition); c != 0) return c < 0;
-    return compare_keys(a.table_sort, b.table_sort) < 0;
-  }
-  bool operator()(const IndexEntryKey& a, const AttributeValue& b) const {
-    return compare_keys(a.sort, b) < 0;
-  }
-  bool operator()(const AttributeValue& a, const IndexEntryKey& b) const {
-    return compare_keys(a, b.sort) < 0;
-  }
+// The key bytes of an entry's IndexEntryKey, in its order: (index sort key, table partition key,
+// table sort key) in DynamoDB's key order. A Query's sort-key range applies to the first.
+struct IndexEntryProbe : KeyProbe {
+  explicit IndexEntryProbe(const IndexEntryKey& key)
+      : KeyProbe(key.sort, key.table_partition, key.table_sort) {}
 };
 
 // One index entry's place: its index partition key and its key inside that partition. Also what
@@ -107,13 +94,13 @@ class Index {
   uint64_t size_bytes() const { return size_bytes_.load(std::memory_order_relaxed); }
 
  private:
-  using Entries = BasicPartition<IndexEntryKey, IndexEntryLess>;
+  using Entries = BasicPartition<IndexEntryKey, IndexEntryProbe>;
 
   // What check_item() rejects `item` for, in DynamoDB's words.
   std::optional<std::string> key_violation(const Item& item) const;
   // Updates the counters for an entry that replaced `before` and, when `added_bytes` > 0, holds
   // that many bytes.
-  void account(const std::optional<Item>& before, std::size_t added_bytes);
+  void account(const std::optional<StoredItem>& before, std::size_t added_bytes);
 
   const std::string name_;
   const IndexKind kind_;

@@ -23,6 +23,12 @@ class Number {
   // ends with the text), more than 38 significant digits, overflow and underflow.
   static Number parse(std::string_view text);
 
+  // The Number whose is_negative(), digits() and exponent() are these. Requires: they are those of
+  // a Number (a stored number read back); nothing is checked.
+  static Number from_parts(bool negative, std::string digits, int32_t exponent) {
+    return Number(negative, std::move(digits), exponent);
+  }
+
   // The canonical text DynamoDB returns: no exponent, no trailing fractional zeros, no '+', "0" for
   // zero, "-" only for negatives ("1E2" -> "100", "0.10" -> "0.1", "-0" -> "0").
   std::string to_string() const;

@@ -43,9 +43,9 @@ class PageBuilder {
   explicit PageBuilder(const PageLimits& limits) : limits_(limits) {}
 
   // Adds an item; returns false once the page is full (the item is still added).
-  bool add(const Item& item) {
-    page_.items.push_back(item);
+  bool add(Item item) {
     page_.bytes_read += item_size(item);
+    page_.items.push_back(std::move(item));
     full_ = (limits_.limit != 0 && page_.items.size() >= limits_.limit) ||
             page_.bytes_read >= limits_.max_bytes;
     return !full_;

@@ -2,50 +2,65 @@
 
 #include <cstddef>
 #include <iterator>
-#include <map>
 #include <optional>
+#include <set>
+#include <string_view>
 
 #include "engine/item.h"
+#include "engine/key_bytes.h"
 #include "engine/sort_key_range.h"
+#include "engine/stored_item.h"
 
 namespace ddb::engine {
 
 enum class Direction { Forward, Backward };
 
-// The value a Query's sort-key range applies to, for an entry key of a table partition (the sort
-// key itself). Index entry keys overload it (engine/index_entry.h).
-inline const AttributeValue& range_value(const AttributeValue& sort_key) { return sort_key; }
+// The key bytes of a table partition's entry: its sort key (the NULL placeholder, empty bytes,
+// when the table has none).
+struct SortKeyProbe : KeyProbe {
+  explicit SortKeyProbe(const AttributeValue& sort_key) : KeyProbe(sort_key) {}
+};
 
-// Entries that share one partition key, ordered by `Less` over `EntryKey`. For a table the entry
-// key is the sort key (a NULL placeholder when the table has none); for an index it is the index
-// sort key followed by the table's key. `Less` must also compare an entry key with a bare
-// AttributeValue by range_value(), so that a SortKeyRange bound finds where it starts. Not
-// thread-safe: the owning shard's lock guards it.
-template <typename EntryKey, typename Less>
+// Entries that share one partition key, each a StoredItem ordered by its key parts (key bytes).
+// For a table the one key part is the sort key (empty when the table has none); for an index it
+// is the index sort key followed by the table's key. `EntryKey` is what the entry is looked up by
+// and `Probe` turns one into key bytes (constructible from the EntryKey); a SortKeyRange bound
+// applies to the first key part. Not thread-safe: the owning shard's lock guards it.
+template <typename EntryKey, typename Probe>
 class BasicPartition {
  public:
-  const Item* find(const EntryKey& key) const {
-    auto it = items_.find(key);
-    return it == items_.end() ? nullptr : &it->second;
+  const StoredItem* find(const EntryKey& key) const {
+    const Probe probe(key);
+    auto it = items_.find(probe);
+    return it == items_.end() ? nullptr : &it->item;
   }
-  // Stores `item` under `key`; returns the item it replaced.
-  std::optional<Item> put(const EntryKey& key, Item item) {
-    auto [it, inserted] = items_.try_emplace(key);
-    std::optional<Item> old;
-    if (!inserted) old = std::move(it->second);
-    it->second = std::move(item);
+  // Stores `item` under `key`; returns the stored item it replaced.
+  std::optional<StoredItem> put(const EntryKey& key, const Item& item) {
+    const Probe probe(key);
+    std::string_view parts[3];
+    for (std::size_t i = 0; i < probe.size(); ++i) parts[i] = probe[i];
+    StoredItem stored = StoredItem::encode(item, {parts, probe.size()});
+    auto it = items_.lower_bound(probe);
+    if (it == items_.end() || compare(it->item, probe) != 0) {
+      items_.insert(it, Entry{std::move(stored)});
+      return std::nullopt;
+    }
+    // The key parts are equal, so the entry keeps its place.
+    std::optional<StoredItem> old = std::move(it->item);
+    it->item = std::move(stored);
     return old;
   }
-  std::optional<Item> remove(const EntryKey& key) {
-    auto it = items_.find(key);
+  std::optional<StoredItem> remove(const EntryKey& key) {
+    const Probe probe(key);
+    auto it = items_.find(probe);
     if (it == items_.end()) return std::nullopt;
-    std::optional<Item> old = std::move(it->second);
+    std::optional<StoredItem> old = std::move(it->item);
     items_.erase(it);
     return old;
   }
   bool empty() const { return items_.empty(); }
 
-  // Calls visit(entry_key, item) for the entries whose range_value() lies in `range`, in
+  // Calls visit(stored_item) for the entries whose first key part lies in `range`, in
   // `direction`, starting strictly after `start_after` in that direction when given, until visit
   // returns false. O(log n + k).
   template <typename Visit>
@@ -53,44 +68,78 @@ class BasicPartition {
             Visit&& visit) const;
 
  private:
-  std::map<EntryKey, Item, Less> items_;
+  struct Entry {
+    mutable StoredItem item;
+  };
+  // Compares key parts one by one; a probe with fewer parts compares only those (a range bound).
+  static int compare(const StoredItem& a, const KeyProbe& b) {
+    for (std::size_t i = 0; i < b.size(); ++i) {
+      if (int c = a.key_part(i).compare(b[i]); c != 0) return c;
+    }
+    return 0;
+  }
+  struct Less {
+    using is_transparent = void;
+    bool operator()(const Entry& a, const Entry& b) const {
+      for (std::size_t i = 0; i < a.item.key_part_count(); ++i) {
+        if (int c = a.item.key_part(i).compare(b.item.key_part(i)); c != 0) return c < 0;
+      }
+      return false;
+    }
+    bool operator()(const Entry& a, const KeyProbe& b) const { return compare(a.item, b) < 0; }
+    bool operator()(const KeyProbe& a, const Entry& b) const { return compare(b.item, a) > 0; }
+  };
+  using Items = std::set<Entry, Less>;
+
+  Items items_;
 };
 
 // A table's partition: items by sort key.
-using Partition = BasicPartition<AttributeValue, KeyLess>;
+using Partition = BasicPartition<AttributeValue, SortKeyProbe>;
 
-template <typename EntryKey, typename Less>
+template <typename EntryKey, typename Probe>
 template <typename Visit>
-void BasicPartition<EntryKey, Less>::walk(const SortKeyRange& range, Direction direction,
-                                          const EntryKey* start_after, Visit&& visit) const {
-  const Less less;
+void BasicPartition<EntryKey, Probe>::walk(const SortKeyRange& range, Direction direction,
+                                           const EntryKey* start_after, Visit&& visit) const {
+  std::optional<KeyProbe> lower;
+  std::optional<KeyProbe> upper;
+  if (range.lower) lower.emplace(range.lower->value);
+  if (range.upper) upper.emplace(range.upper->value);
+  const auto below_upper = [&](const Entry& entry) {
+    if (!upper) return true;
+    int c = entry.item.key_part(0).compare((*upper)[0]);
+    return c < 0 || (c == 0 && range.upper->inclusive);
+  };
+  const auto above_lower = [&](const Entry& entry) {
+    if (!lower) return true;
+    int c = entry.item.key_part(0).compare((*lower)[0]);
+    return c > 0 || (c == 0 && range.lower->inclusive);
+  };
+  std::optional<Probe> start;
+  if (start_after) start.emplace(*start_after);
+
   if (direction == Direction::Forward) {
     auto it = items_.begin();
-    if (range.lower) {
-      it = range.lower->inclusive ? items_.lower_bound(range.lower->value)
-                                  : items_.upper_bound(range.lower->value);
-    }
+    if (lower)
+      it = range.lower->inclusive ? items_.lower_bound(*lower) : items_.upper_bound(*lower);
     // Only move forward: when the range has nothing left (it == end), start_after must not pull
     // the walk back below the range's lower bound.
-    if (start_after && it != items_.end() && !less(*start_after, it->first)) {
-      it = items_.upper_bound(*start_after);
+    if (start && it != items_.end() && compare(it->item, *start) <= 0) {
+      it = items_.upper_bound(*start);
     }
-    for (; it != items_.end() && range.below_upper(range_value(it->first)); ++it) {
-      if (!visit(it->first, it->second)) return;
+    for (; it != items_.end() && below_upper(*it); ++it) {
+      if (!visit(it->item)) return;
     }
     return;
   }
   auto it = items_.end();  // one past the next item to visit
-  if (range.upper) {
-    it = range.upper->inclusive ? items_.upper_bound(range.upper->value)
-                                : items_.lower_bound(range.upper->value);
-  }
-  if (start_after && it != items_.begin() && !less(std::prev(it)->first, *start_after)) {
-    it = items_.lower_bound(*start_after);
+  if (upper) it = range.upper->inclusive ? items_.upper_bound(*upper) : items_.lower_bound(*upper);
+  if (start && it != items_.begin() && compare(std::prev(it)->item, *start) >= 0) {
+    it = items_.lower_bound(*start);
   }
   while (it != items_.begin()) {
     --it;
-    if (!range.above_lower(range_value(it->first)) || !visit(it->first, it->second)) return;
+    if (!above_lower(*it) || !visit(it->item)) return;
   }
 }
 

@@ -52,7 +52,7 @@ class ShardedStore {
     return static_cast<uint32_t>((Uint128{hash} * total) >> 64);
   }
 
-  // Calls visit(entry_key, item) over one partition's entries in `range` (see
+  // Calls visit(stored_item) over one partition's entries in `range` (see
   // BasicPartition::walk), under the shard's shared lock.
   template <typename EntryKey, typename Visit>
   void walk_partition(const AttributeValue& partition, const SortKeyRange& range,
@@ -64,7 +64,7 @@ class ShardedStore {
     if (it != shard.partitions.end()) it->second.walk(range, direction, start_after, visit);
   }
 
-  // Calls visit(entry_key, item) over one scan segment in scan order, resuming strictly after
+  // Calls visit(stored_item) over one scan segment in scan order, resuming strictly after
   // (`start_partition`, `start_entry`) when given, until visit returns false. Each shard is read
   // under its shared lock.
   template <typename EntryKey, typename Visit>
@@ -75,7 +75,7 @@ class ShardedStore {
     bool more = true;
     const auto walk_all = [&](const Entries& entries, const EntryKey* after) {
       entries.walk(SortKeyRange::all(), Direction::Forward, after,
-                   [&](const EntryKey& key, const Item& item) { return more = visit(key, item); });
+                   [&](const StoredItem& item) { return more = visit(item); });
     };
     for (std::size_t s = shard_index(from_hash); s < kShardCount && more; ++s) {
       const Shard& shard = shards_[s];

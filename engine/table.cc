@@ -53,8 +53,9 @@ uint32_t Table::segment_of(const AttributeValue& partition, uint32_t total_segme
 
 std::size_t Table::shard_count() { return Store::shard_count(); }
 
-std::vector<Key> Table::find_in_shard(std::size_t shard_index,
-                                      const std::function<bool(const Item&)>& match) const {
+std::vector<Key> Table::find_in_shard(
+    std::size_t shard_index, std::string_view attribute,
+    const std::function<bool(const AttributeValue&)>& match) const {
   std::vector<Key> keys;
   const Store::Shard& shard = store_.shard(shard_index);
   std::shared_lock lock(shard.mutex);
@@ -62,10 +63,12 @@ std::vector<Key> Table::find_in_shard(std::size_t shard_index,
   for (const auto& entry : shard.partitions) {
     const AttributeValue& partition_key = entry.first.key;
     entry.second.walk(SortKeyRange::all(), Direction::Forward, nullptr,
-                      [&](const AttributeValue& sort, const Item& item) {
-                        if (match(item)) {
-                          keys.push_back(Key{partition_key, key_schema_.sort ? std::optional(sort)
-                                                                             : std::nullopt});
+                      [&](const StoredItem& item) {
+                        std::optional<AttributeValue> value = item.attribute(attribute);
+                        if (value && match(*value)) {
+                          std::optional<AttributeValue> sort;
+                          if (key_schema_.sort) sort = item.attribute(key_schema_.sort->name);
+                          keys.push_back(Key{partition_key, std::move(sort)});
                         }
                         return true;
                       });
@@ -79,8 +82,8 @@ std::optional<Item> Table::get(const Key& key) const {
   std::shared_lock lock(shard.mutex);
   auto it = shard.partitions.find(Store::Slot{hash, key.partition});
   if (it == shard.partitions.end()) return std::nullopt;
-  const Item* item = it->second.find(sort_slot(key));
-  return item ? std::optional<Item>(*item) : std::nullopt;
+  const StoredItem* item = it->second.find(sort_slot(key));
+  return item ? std::optional<Item>(item->decode()) : std::nullopt;
 }
 
 std::optional<Item> Table::put(Item item) {
@@ -114,19 +117,22 @@ std::optional<Item> Table::write(const Key& key, const WriteDecision& decide, Ch
   // Loaded under the shard's lock, so that a backfill that has not reached this shard yet either
   // sees this write's item or is in the set this write maintains (see backfill()).
   std::shared_ptr<const Indexes> indexes = indexes_.load();
-  const Item* current = find_locked(shard, hash, key);
-  std::optional<Item> next = decide(current);
+  // One lookup of the partition serves the read, the checks and the commit.
+  auto partition = find_partition(shard, hash, key);
+  std::optional<Item> current = find_locked(shard, partition, key);
+  std::optional<Item> next = decide(current ? &*current : nullptr);
   if (!next && !current) return std::nullopt;
-  check_write_locked(shard, hash, key, *indexes, current, next ? &*next : nullptr);
+  const Item* before = current ? &*current : nullptr;
+  const Item* after = next ? &*next : nullptr;
+  check_write_locked(shard, partition, *indexes, before, after);
   // Loaded under the shard's lock too, so that a listener added later misses no change after it.
   std::shared_ptr<const ChangeListeners> listeners = change_listeners_.load();
-  std::optional<Item> old = commit_locked(shard, hash, key, *indexes, current, std::move(next));
+  commit_locked(shard, partition, hash, key, *indexes, before, after);
   if (!listeners->empty()) {
-    const ItemChange change{*this, key, old ? &*old : nullptr, find_locked(shard, hash, key),
-                            origin};
+    const ItemChange change{*this, key, before, after, origin};
     for (const auto& listener : *listeners) listener->on_changes({&change, 1});
   }
-  return old;
+  return current;
 }
 
 void Table::add_change_listener(std::shared_ptr<ChangeListener> listener) {
@@ -143,18 +149,24 @@ void Table::remove_change_listener(const ChangeListener& listener) {
   change_listeners_.store(std::move(listeners));
 }
 
-const Item* Table::find_locked(const Store::Shard& shard, uint64_t hash, const Key& key) const {
-  auto it = shard.partitions.find(Store::Slot{hash, key.partition});
-  return it == shard.partitions.end() ? nullptr : it->second.find(sort_slot(key));
+Table::Partitions::iterator Table::find_partition(Store::Shard& shard, uint64_t hash,
+                                                  const Key& key) const {
+  return shard.partitions.find(Store::Slot{hash, key.partition});
 }
 
-uint64_t Table::collection_bytes_locked(const Store::Shard& shard, uint64_t hash,
-                                        const Key& key) const {
-  auto it = shard.partitions.find(Store::Slot{hash, key.partition});
-  return it == shard.partitions.end() ? 0 : it->second.collection_bytes;
+std::optional<Item> Table::find_locked(const Store::Shard& shard,
+                                       Partitions::const_iterator partition, const Key& key) const {
+  if (partition == shard.partitions.end()) return std::nullopt;
+  const StoredItem* item = partition->second.find(sort_slot(key));
+  return item ? std::optional<Item>(item->decode()) : std::nullopt;
 }
 
-void Table::check_write_locked(const Store::Shard& shard, uint64_t hash, const Key& key,
+std::optional<Item> Table::find_locked(const Store::Shard& shard, uint64_t hash,
+                                       const Key& key) const {
+  return find_locked(shard, shard.partitions.find(Store::Slot{hash, key.partition}), key);
+}
+
+void Table::check_write_locked(const Store::Shard& shard, Partitions::const_iterator partition,
                                const Indexes& indexes, const Item* current,
                                const Item* next) const {
   if (next) {
@@ -164,19 +176,21 @@ void Table::check_write_locked(const Store::Shard& shard, uint64_t hash, const K
   uint64_t before = collection_share(current, indexes);
   uint64_t after = collection_share(next, indexes);
   // A write that shrinks a collection is allowed even over the limit.
-  if (after > before &&
-      collection_bytes_locked(shard, hash, key) - before + after > item_collection_limit_) {
+  uint64_t collection_bytes =
+      partition == shard.partitions.end() ? 0 : partition->second.collection_bytes;
+  if (after > before && collection_bytes - before + after > item_collection_limit_) {
     throw Error(ErrorType::ItemCollectionSizeLimitExceeded, "Collection size exceeded.");
   }
 }
 
-std::optional<Item> Table::commit_locked(Store::Shard& shard, uint64_t hash, const Key& key,
-                                         const Indexes& indexes, const Item* current,
-                                         std::optional<Item> next) {
-  uint64_t collection_bytes = collection_bytes_locked(shard, hash, key);
+void Table::commit_locked(Store::Shard& shard, Partitions::iterator partition, uint64_t hash,
+                          const Key& key, const Indexes& indexes, const Item* current,
+                          const Item* next) {
+  uint64_t collection_bytes =
+      partition == shard.partitions.end() ? 0 : partition->second.collection_bytes;
   if (has_local_indexes_) {
-    collection_bytes = collection_bytes - collection_share(current, indexes) +
-                       collection_share(next ? &*next : nullptr, indexes);
+    collection_bytes =
+        collection_bytes - collection_share(current, indexes) + collection_share(next, indexes);
   }
 
   // Index entries that go away are erased while their item still exists, and new ones are stored
@@ -192,30 +206,27 @@ std::optional<Item> Table::commit_locked(Store::Shard& shard, uint64_t hash, con
     if (old_position && old_position != positions[i]) indexes[i]->erase(*old_position);
   }
 
-  auto it = shard.partitions.find(Store::Slot{hash, key.partition});
-  std::optional<Item> old;
   std::size_t stored_size = 0;
   if (next) {
     stored_size = item_size(*next);
-    if (it == shard.partitions.end()) {
-      it = shard.partitions.try_emplace(Store::Slot{hash, key.partition}).first;
+    if (partition == shard.partitions.end()) {
+      partition = shard.partitions.try_emplace(Store::Slot{hash, key.partition}).first;
     }
-    old = it->second.put(sort_slot(key), std::move(*next));
-    it->second.collection_bytes = collection_bytes;
-  } else if (it != shard.partitions.end()) {
-    old = it->second.remove(sort_slot(key));
-    it->second.collection_bytes = collection_bytes;
-    if (it->second.empty()) shard.partitions.erase(it);
+    partition->second.put(sort_slot(key), *next);
+    partition->second.collection_bytes = collection_bytes;
+  } else if (partition != shard.partitions.end()) {
+    partition->second.remove(sort_slot(key));
+    partition->second.collection_bytes = collection_bytes;
+    if (partition->second.empty()) shard.partitions.erase(partition);
   }
-  account(old, next.has_value(), stored_size);
+  account(current, next != nullptr, stored_size);
 
   for (std::size_t i = 0; i < indexes.size(); ++i) {
     if (positions[i]) indexes[i]->store(*positions[i], std::move(entries[i]));
   }
-  return old;
 }
 
-void Table::account(const std::optional<Item>& before, bool stored, std::size_t stored_size) {
+void Table::account(const Item* before, bool stored, std::size_t stored_size) {
   if (before) {
     item_count_.fetch_sub(1, std::memory_order_relaxed);
     size_bytes_.fetch_sub(item_size(*before), std::memory_order_relaxed);
@@ -229,9 +240,9 @@ void Table::account(const std::optional<Item>& before, bool stored, std::size_t 
 Page Table::query(const AttributeValue& partition, const SortKeyRange& range, Direction direction,
                   const PageLimits& limits, const std::optional<Key>& start_after) const {
   PageBuilder<Key> page(limits);
-  store_.walk_partition(
-      partition, range, direction, start_after ? &sort_slot(*start_after) : nullptr,
-      [&page](const AttributeValue&, const Item& item) { return page.add(item); });
+  store_.walk_partition(partition, range, direction,
+                        start_after ? &sort_slot(*start_after) : nullptr,
+                        [&page](const StoredItem& item) { return page.add(item.decode()); });
   return std::move(page).finish([this](const Item& item) { return key_of(item, key_schema_); });
 }
 
@@ -240,7 +251,7 @@ Page Table::scan(const ScanSegment& segment, const PageLimits& limits,
   PageBuilder<Key> page(limits);
   store_.walk_segment(segment, start_after ? &start_after->partition : nullptr,
                       start_after ? &sort_slot(*start_after) : nullptr,
-                      [&page](const AttributeValue&, const Item& item) { return page.add(item); });
+                      [&page](const StoredItem& item) { return page.add(item.decode()); });
   return std::move(page).finish([this](const Item& item) { return key_of(item, key_schema_); });
 }
 
@@ -290,7 +301,8 @@ void Table::backfill(Index& index) {
     std::shared_lock lock(shard.mutex);
     for (const auto& [slot, partition] : shard.partitions) {
       partition.walk(SortKeyRange::all(), Direction::Forward, nullptr,
-                     [&index](const AttributeValue&, const Item& item) {
+                     [&index](const StoredItem& stored) {
+                       Item item = stored.decode();
                        // As DynamoDB's backfill does, an item the index cannot hold (a key too
                        // large, say) is left out rather than failing the index.
                        auto position = index.position_of(item);

@@ -76,10 +76,11 @@ class Table {
   // The items are kept in shards, each under its own lock; background work (the TTL expirer)
   // visits them one shard at a time, so that it holds no lock for long.
   static std::size_t shard_count();
-  // The keys of the items in shard `shard` (< shard_count()) for which `match` returns true, read
-  // under the shard's shared lock. `match` must be quick and must not call into the table.
-  std::vector<Key> find_in_shard(std::size_t shard,
-                                 const std::function<bool(const Item&)>& match) const;
+  // The keys of the items in shard `shard` (< shard_count()) whose top-level attribute `attribute`
+  // `match` accepts, read under the shard's shared lock. `match` must be quick and must not call
+  // into the table.
+  std::vector<Key> find_in_shard(std::size_t shard, std::string_view attribute,
+                                 const std::function<bool(const AttributeValue&)>& match) const;
 
   // The shard order of partition keys: the segment that holds `partition`.
   static uint32_t segment_of(const AttributeValue& partition, uint32_t total_segments);
@@ -122,21 +123,27 @@ class Table {
 
   friend class Transaction;
 
+  using Partitions = decltype(Store::Shard::partitions);
+
   const AttributeValue& sort_slot(const Key& key) const;
   // The steps of a write, for a caller holding the shard's lock (exclusively for the last two).
-  const Item* find_locked(const Store::Shard& shard, uint64_t hash, const Key& key) const;
-  uint64_t collection_bytes_locked(const Store::Shard& shard, uint64_t hash, const Key& key) const;
+  // The partition of `key`, or end().
+  Partitions::iterator find_partition(Store::Shard& shard, uint64_t hash, const Key& key) const;
+  // The item of `key` in `partition` (an iterator of `shard`), decoded.
+  std::optional<Item> find_locked(const Store::Shard& shard, Partitions::const_iterator partition,
+                                  const Key& key) const;
+  std::optional<Item> find_locked(const Store::Shard& shard, uint64_t hash, const Key& key) const;
   // Throws what storing `next` (nullptr: removing the item) would violate, changing nothing.
-  void check_write_locked(const Store::Shard& shard, uint64_t hash, const Key& key,
+  void check_write_locked(const Store::Shard& shard, Partitions::const_iterator partition,
                           const Indexes& indexes, const Item* current, const Item* next) const;
-  // Stores `next` (or removes the item) and keeps the indexes and counters in step; returns the
-  // item it replaced. Requires: check_write_locked passed.
-  std::optional<Item> commit_locked(Store::Shard& shard, uint64_t hash, const Key& key,
-                                    const Indexes& indexes, const Item* current,
-                                    std::optional<Item> next);
+  // Stores `next` (or removes the item, nullptr) in place of `current` and keeps the indexes and
+  // counters in step. `partition` is the key's partition in `shard` or end(). Requires:
+  // check_write_locked passed.
+  void commit_locked(Store::Shard& shard, Partitions::iterator partition, uint64_t hash,
+                     const Key& key, const Indexes& indexes, const Item* current, const Item* next);
   // Updates the counters for a write that replaced `before` and, when `stored`, stored an item of
   // `stored_size` bytes.
-  void account(const std::optional<Item>& before, bool stored, std::size_t stored_size);
+  void account(const Item* before, bool stored, std::size_t stored_size);
   // The bytes `item` adds to its item collection: its size and its LSI entries' sizes.
   uint64_t collection_share(const Item* item, const Indexes& indexes) const;
 

@@ -69,12 +69,14 @@ std::vector<std::optional<Item>> Transaction::write(std::vector<TransactionActio
     Located& where = located[i];
     // Loaded under the locks, as Table::write does.
     where.indexes = action.table->indexes_.load();
-    const Item* current = action.table->find_locked(*where.shard, where.hash, action.key);
+    auto partition = action.table->find_partition(*where.shard, where.hash, action.key);
+    std::optional<Item> current = action.table->find_locked(*where.shard, partition, action.key);
     try {
-      next[i] = action.decide(current);
+      next[i] = action.decide(current ? &*current : nullptr);
       if (action.writes) {
-        action.table->check_write_locked(*where.shard, where.hash, action.key, *where.indexes,
-                                         current, next[i] ? &*next[i] : nullptr);
+        action.table->check_write_locked(*where.shard, partition, *where.indexes,
+                                         current ? &*current : nullptr,
+                                         next[i] ? &*next[i] : nullptr);
       }
     } catch (const Error& error) {
       CancellationReason reason = reason_for(error);
@@ -97,10 +99,13 @@ std::vector<std::optional<Item>> Transaction::write(std::vector<TransactionActio
     TransactionAction& action = actions[i];
     Located& where = located[i];
     if (!action.writes) continue;
-    const Item* current = action.table->find_locked(*where.shard, where.hash, action.key);
+    // Found again: an earlier write of this transaction may have changed the partition.
+    auto partition = action.table->find_partition(*where.shard, where.hash, action.key);
+    std::optional<Item> current = action.table->find_locked(*where.shard, partition, action.key);
     if (!next[i] && !current) continue;
-    previous[i] = action.table->commit_locked(*where.shard, where.hash, action.key, *where.indexes,
-                                              current, std::move(next[i]));
+    action.table->commit_locked(*where.shard, partition, where.hash, action.key, *where.indexes,
+                                current ? &*current : nullptr, next[i] ? &*next[i] : nullptr);
+    previous[i] = std::move(current);
     committed.push_back(i);
   }
 
@@ -115,11 +120,8 @@ std::vector<std::optional<Item>> Transaction::write(std::vector<TransactionActio
   }
   std::vector<ItemChange> changes;
   for (std::size_t i : committed) {
-    const Located& where = located[i];
-    const Table& table = *actions[i].table;
-    changes.push_back({table, actions[i].key, previous[i] ? &*previous[i] : nullptr,
-                       table.find_locked(*where.shard, where.hash, actions[i].key),
-                       ChangeOrigin::Client});
+    changes.push_back({*actions[i].table, actions[i].key, previous[i] ? &*previous[i] : nullptr,
+                       next[i] ? &*next[i] : nullptr, ChangeOrigin::Client});
   }
   std::vector<ChangeListener*> notified;
   for (const auto& listeners : listeners_of) {
@@ -154,9 +156,7 @@ std::vector<std::optional<Item>> Transaction::read(const std::vector<Transaction
   std::vector<std::optional<Item>> items(reads.size());
   for (std::size_t i = 0; i < reads.size(); ++i) {
     const Table& table = *reads[i].table;
-    const Item* item =
-        table.find_locked(table.store_.shard_for(hashes[i]), hashes[i], reads[i].key);
-    if (item) items[i] = *item;
+    items[i] = table.find_locked(table.store_.shard_for(hashes[i]), hashes[i], reads[i].key);
   }
   return items;
 }

@@ -27,8 +27,11 @@ ExpiredRange::ExpiredRange(std::chrono::system_clock::time_point now) {
 // UpdateTimeToLive: an item expires when its time "is less than the current time".
 bool is_expired(const Item& item, std::string_view attribute, const ExpiredRange& range) {
   auto found = item.find(attribute);
-  return found != item.end() && found->second.type() == Type::N &&
-         range.contains(found->second.as_number());
+  return found != item.end() && is_expired_value(found->second, range);
+}
+
+bool is_expired_value(const AttributeValue& value, const ExpiredRange& range) {
+  return value.type() == Type::N && range.contains(value.as_number());
 }
 
 bool expire_item(Table& table, const Key& key, std::string_view attribute,
@@ -55,8 +58,9 @@ bool expire_item(Table& table, const Key& key, std::string_view attribute,
 
 std::vector<Key> find_expired(const Table& table, std::size_t shard, std::string_view attribute,
                               const ExpiredRange& range) {
-  return table.find_in_shard(shard,
-                             [&](const Item& item) { return is_expired(item, attribute, range); });
+  return table.find_in_shard(shard, attribute, [&](const AttributeValue& value) {
+    return is_expired_value(value, range);
+  });
 }
 
 std::size_t expire_table(Table& table, const ExpiredRange& range,

@@ -25,8 +25,8 @@ std::vector<std::string> walk_tags(const Partition& partition, const SortKeyRang
                                    Direction direction, const AttributeValue* start_after = nullptr,
                                    std::size_t stop_after = SIZE_MAX) {
   std::vector<std::string> tags;
-  partition.walk(range, direction, start_after, [&](const AttributeValue&, const Item& item) {
-    tags.push_back(item.at("v").as_string());
+  partition.walk(range, direction, start_after, [&](const StoredItem& item) {
+    tags.push_back(item.decode().at("v").as_string());
     return tags.size() < stop_after;
   });
   return tags;
@@ -123,19 +123,19 @@ TEST(Partition, OrdersNumericKeysByValue) {
 TEST(Partition, PutReplacesAnItemWithAnEqualKeyWhateverItsSpelling) {
   Partition p;
   EXPECT_FALSE(p.put(n("1"), tagged("first")).has_value());
-  std::optional<Item> old = p.put(n("1.0"), tagged("second"));
+  std::optional<StoredItem> old = p.put(n("1.0"), tagged("second"));
   ASSERT_TRUE(old.has_value());
-  EXPECT_EQ(old->at("v"), s("first"));
+  EXPECT_EQ(old->decode().at("v"), s("first"));
   ASSERT_NE(p.find(n("1E0")), nullptr);
-  EXPECT_EQ(p.find(n("1E0"))->at("v"), s("second"));
+  EXPECT_EQ(p.find(n("1E0"))->decode().at("v"), s("second"));
   EXPECT_EQ(walk_tags(p, SortKeyRange::all(), Direction::Forward), (Tags{"second"}));
 }
 
 TEST(Partition, RemoveReturnsTheRemovedItem) {
   Partition p = letters();
-  std::optional<Item> removed = p.remove(s("b"));
+  std::optional<StoredItem> removed = p.remove(s("b"));
   ASSERT_TRUE(removed.has_value());
-  EXPECT_EQ(removed->at("v"), s("b"));
+  EXPECT_EQ(removed->decode().at("v"), s("b"));
   EXPECT_FALSE(p.remove(s("b")).has_value());
   EXPECT_EQ(p.find(s("b")), nullptr);
   EXPECT_EQ(walk_tags(p, SortKeyRange::all(), Direction::Forward), (Tags{"a", "c", "d", "e"}));
@@ -237,19 +237,19 @@ void run_model(uint32_t seed) {
     std::string key = random_key(random);
     if (percent(random) < 65) {
       std::string tag = "t" + std::to_string(step);
-      std::optional<Item> old = partition.put(AttributeValue::binary(key), tagged(tag));
+      std::optional<StoredItem> old = partition.put(AttributeValue::binary(key), tagged(tag));
       auto it = model.find(key);
       ASSERT_EQ(old.has_value(), it != model.end());
       if (old) {
-        EXPECT_EQ(old->at("v").as_string(), it->second);
+        EXPECT_EQ(old->decode().at("v").as_string(), it->second);
       }
       model[key] = tag;
     } else {
-      std::optional<Item> old = partition.remove(AttributeValue::binary(key));
+      std::optional<StoredItem> old = partition.remove(AttributeValue::binary(key));
       auto it = model.find(key);
       ASSERT_EQ(old.has_value(), it != model.end());
       if (old) {
-        EXPECT_EQ(old->at("v").as_string(), it->second);
+        EXPECT_EQ(old->decode().at("v").as_string(), it->second);
         model.erase(it);
       }
     }
@@ -290,8 +290,9 @@ void run_model(uint32_t seed) {
       std::vector<std::pair<std::string, std::string>> actual;
       AttributeValue start_value = AttributeValue::binary(start.value_or(""));
       partition.walk(range.to_engine(), direction, start ? &start_value : nullptr,
-                     [&](const AttributeValue& visited, const Item& item) {
-                       actual.emplace_back(visited.as_binary(), item.at("v").as_string());
+                     [&](const StoredItem& item) {
+                       // A binary key's key bytes are its bytes.
+                       actual.emplace_back(item.key_part(0), item.decode().at("v").as_string());
                        return actual.size() < stop_after;
                      });
       ASSERT_EQ(actual, expected) << "step " << step << " query " << query;
@@ -358,8 +359,8 @@ TEST(PartitionModel, NumericKeysMatchTheModelWhateverTheirSpelling) {
       if (direction == Direction::Backward) std::reverse(expected.begin(), expected.end());
 
       std::vector<int> actual;
-      partition.walk(range, direction, &start_value, [&](const AttributeValue&, const Item& item) {
-        actual.push_back(std::stoi(item.at("v").as_number().to_string()));
+      partition.walk(range, direction, &start_value, [&](const StoredItem& item) {
+        actual.push_back(std::stoi(item.decode().at("v").as_number().to_string()));
         return true;
       });
       ASSERT_EQ(actual, expected) << "step " << step;

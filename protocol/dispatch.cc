@@ -9,13 +9,24 @@
 #include "protocol/json_reader.h"
 #include "protocol/json_writer.h"
 #include "protocol/operations.h"
+#include "protocol/response_body.h"
 #include "protocol/streams/operations.h"
 
 namespace ddb::protocol {
 
 namespace {
 
-using Handler = Json (*)(RequestContext&, const Json&);
+// An operation: one that returns its body as a JSON document, or one that writes (part of) it
+// itself (ResponseBody: the item-returning operations).
+struct Handler {
+  using Document = Json (*)(RequestContext&, const Json&);
+  using Written = ResponseBody (*)(RequestContext&, const Json&);
+  // Implicit, so that the tables' rows name the functions of either kind.
+  Handler(Document f) : document(f) {}
+  Handler(Written f) : written(f) {}
+  Document document = nullptr;
+  Written written = nullptr;
+};
 
 constexpr std::string_view kTargetPrefix = "DynamoDB_20120810.";
 // DynamoDB Streams on the same endpoint, as DynamoDB Local serves it.
@@ -55,13 +66,13 @@ const std::unordered_map<std::string_view, Handler>& stream_handlers() {
 }
 
 // The handler `target` names, or nullptr; `operation` is set to the operation's name.
-Handler find_handler(std::string_view target, std::string_view& operation) {
+const Handler* find_handler(std::string_view target, std::string_view& operation) {
   for (auto [prefix, table] : {std::pair{kTargetPrefix, &handlers()},
                                std::pair{kStreamsTargetPrefix, &stream_handlers()}}) {
     if (!target.starts_with(prefix)) continue;
     operation = target.substr(prefix.size());
     auto it = table->find(operation);
-    return it == table->end() ? nullptr : it->second;
+    return it == table->end() ? nullptr : &it->second;
   }
   return nullptr;
 }
@@ -135,7 +146,10 @@ bool is_dynamodb_operation(std::string_view name) {
   return known.contains(name);
 }
 
-Response respond(const Json& body) { return {200, write_json(body), {}}; }
+Response respond(const Handler& handler, RequestContext& ctx, const Json& request) {
+  if (handler.written) return {200, handler.written(ctx, request).write(), {}};
+  return {200, write_json(handler.document(ctx, request)), {}};
+}
 
 }  // namespace
 
@@ -158,7 +172,7 @@ Response Dispatcher::run(std::string_view target, std::string_view body,
       throw engine::Error::serialization("");
     }
     std::string_view operation;
-    Handler handler = find_handler(target, operation);
+    const Handler* handler = find_handler(target, operation);
     if (handler == nullptr) {
       if (target.starts_with(kTargetPrefix) && is_dynamodb_operation(operation)) {
         throw engine::Error(engine::ErrorType::UnknownOperation,
@@ -170,7 +184,7 @@ Response Dispatcher::run(std::string_view target, std::string_view body,
     RequestContext ctx{
         database_, caller,
         namespaces_ == Namespaces::Shared ? kSharedRegion : std::string_view(caller.region)};
-    return respond(handler(ctx, request));
+    return respond(*handler, ctx, request);
   } catch (const engine::Error& error) {
     return error_response(error);
   } catch (const std::exception& error) {

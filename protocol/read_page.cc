@@ -2,6 +2,7 @@
 
 #include "engine/error.h"
 #include "protocol/index_capacity.h"
+#include "protocol/item_writer.h"
 #include "protocol/key_validation.h"
 #include "protocol/request_expressions.h"
 #include "protocol/value_json.h"
@@ -131,9 +132,13 @@ ReadPage table_page(engine::Page page, const engine::KeySchema& schema) {
   return read_page;
 }
 
-Json page_response(const ReadPage& page, const ReadRequest& read, const IndexSource* index) {
-  Json response = Json::object();
-  Json items = Json::array();
+ResponseBody page_response(const ReadPage& page, const ReadRequest& read,
+                           const IndexSource* index) {
+  ResponseBody body;
+  Json& response = body.members();
+  // The items are written as they pass, straight from the engine's values.
+  std::string items = "[";
+  if (!read.count_only()) items.reserve(page.bytes_read + page.bytes_read / 4 + 256);
   std::size_t count = 0;
   std::size_t fetched_bytes = 0;
   for (const auto& entry : page.items) {
@@ -146,20 +151,29 @@ Json page_response(const ReadPage& page, const ReadRequest& read, const IndexSou
       fetched_bytes += engine::item_size(*fetched);
       item = &*fetched;
     }
-    ++count;
-    if (read.count_only()) continue;
-    items.push_back(read.projection.all() ? item_to_json(*item)
-                                          : item_to_json(read.projection.apply(*item)));
+    if (read.count_only()) {
+      ++count;
+      continue;
+    }
+    if (count++ > 0) items += ',';
+    if (read.projection.all()) {
+      write_item(*item, items);
+    } else {
+      write_item(read.projection.apply(*item), items);
+    }
   }
-  if (!read.count_only()) response["Items"] = std::move(items);
+  if (!read.count_only()) {
+    items += ']';
+    body.set_written("Items", std::move(items));
+  }
   response["Count"] = count;
   response["ScannedCount"] = page.items.size();
   if (page.last_evaluated_key)
-    response["LastEvaluatedKey"] = item_to_json(*page.last_evaluated_key);
+    body.set_written("LastEvaluatedKey", item_text(*page.last_evaluated_key));
   double units = read_units(page.bytes_read, read.consistent);
   if (!index) {
     add_consumed_capacity(response, read.capacity, read.table_name, units);
-    return response;
+    return body;
   }
   // An index read charges the index for the entries read and the table for the items an LSI read
   // fetched (Developer Guide, "Local secondary indexes": "Read capacity consumption"). With
@@ -169,7 +183,7 @@ Json page_response(const ReadPage& page, const ReadRequest& read, const IndexSou
   double table_units = fetched_bytes > 0 ? read_units(fetched_bytes, read.consistent) : 0.0;
   add_consumed_capacity(response, read.capacity, read.table_name, table_units,
                         {{index->index->name(), index->index->kind(), units}});
-  return response;
+  return body;
 }
 
 }  // namespace ddb::protocol

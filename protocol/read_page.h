@@ -13,6 +13,7 @@
 #include "protocol/expression_attributes.h"
 #include "protocol/item_request.h"
 #include "protocol/projection.h"
+#include "protocol/response_body.h"
 
 namespace ddb::protocol {
 
@@ -79,7 +80,7 @@ struct IndexSource {
 // filter applies after the page was read, to the items (entries) read: Limit and the 1 MB limit
 // count the items read (ScannedCount, and the capacity), Count the ones that passed. An index
 // read's fetch, if any, runs for the items that passed; an item that vanished is left out.
-Json page_response(const ReadPage& page, const ReadRequest& read,
-                   const IndexSource* index = nullptr);
+ResponseBody page_response(const ReadPage& page, const ReadRequest& read,
+                           const IndexSource* index = nullptr);
 
 }  // namespace ddb::protocol

@@ -10,7 +10,13 @@ namespace ddb::protocol::legacy {
 
 namespace {
 
-constexpr std::string_view kModelPackage = "com.amazonaws.dynamodb.v20120810.";
+// The model types of the legacy maps' values, as the deserializer names them. Literals, so that
+// no request pays for building them when the member is absent (the common case).
+constexpr std::string_view kConditionType = "com.amazonaws.dynamodb.v20120810.Condition";
+constexpr std::string_view kExpectedType =
+    "com.amazonaws.dynamodb.v20120810.ExpectedAttributeValue";
+constexpr std::string_view kAttributeUpdateType =
+    "com.amazonaws.dynamodb.v20120810.AttributeValueUpdate";
 
 std::string member_path(std::string_view map_path, const std::string& key, std::string_view field) {
   return std::string(map_path) + "." + key + ".member." + std::string(field);
@@ -26,7 +32,7 @@ void check_value_members(const Json& structure) {
 // KeyConditions, QueryFilter, ScanFilter: Map<String, Condition>.
 void check_condition_map(const Json& request, std::string_view member, std::string_view path,
                          Constraints& constraints) {
-  const Json* map = get_map(request, member, std::string(kModelPackage) + "Condition");
+  const Json* map = get_map(request, member, kConditionType);
   if (!map) return;
   for (const auto& [key, condition] : map->items()) {
     expect_structure_element(condition, "Condition");
@@ -41,8 +47,7 @@ void check_condition_map(const Json& request, std::string_view member, std::stri
 }
 
 void check_expected(const Json& request, Constraints& constraints) {
-  const Json* map =
-      get_map(request, "Expected", std::string(kModelPackage) + "ExpectedAttributeValue");
+  const Json* map = get_map(request, "Expected", kExpectedType);
   if (!map) return;
   for (const auto& [key, expected] : map->items()) {
     expect_structure_element(expected, "ExpectedAttributeValue");
@@ -54,8 +59,7 @@ void check_expected(const Json& request, Constraints& constraints) {
 }
 
 void check_attribute_updates(const Json& request, Constraints& constraints) {
-  const Json* map =
-      get_map(request, "AttributeUpdates", std::string(kModelPackage) + "AttributeValueUpdate");
+  const Json* map = get_map(request, "AttributeUpdates", kAttributeUpdateType);
   if (!map) return;
   for (const auto& [key, update] : map->items()) {
     expect_structure_element(update, "AttributeValueUpdate");

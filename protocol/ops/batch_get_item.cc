@@ -1,13 +1,17 @@
+#include <map>
 #include <memory>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "engine/error.h"
 #include "protocol/batch_get_request.h"
 #include "protocol/batch_request_items.h"
 #include "protocol/item_request.h"
+#include "protocol/item_writer.h"
+#include "protocol/json_writer.h"
 #include "protocol/key_validation.h"
 #include "protocol/operations.h"
-#include "protocol/value_json.h"
 
 namespace ddb::protocol {
 
@@ -55,20 +59,21 @@ std::vector<ResolvedReads> resolve(RequestContext& ctx, const BatchGetRequest& r
 
 }  // namespace
 
-Json batch_get_item(RequestContext& ctx, const Json& request) {
+ResponseBody batch_get_item(RequestContext& ctx, const Json& request) {
   BatchGetRequest parsed = parse_batch_get_request(request);
   std::vector<ResolvedReads> resolved = resolve(ctx, parsed);
 
   // Every requested table appears in Responses, [] when none of its keys matched; a missing item
   // is left out; UnprocessedKeys is always present (dynalite test/batchGetItem.js, from AWS).
-  Json responses = Json::object();
+  // Each table's items, written as they are read; by table name, the order of the JSON object.
+  std::map<std::string, std::string, std::less<>> responses;
   Json unprocessed = Json::object();
   BatchCapacity capacity;
   std::size_t response_bytes = 0;
   bool full = false;
   for (const ResolvedReads& entry : resolved) {
     const TableReads& reads = *entry.reads;
-    Json items = Json::array();
+    std::string items = "[";
     Json left = Json::array();
     double units = 0;
     bool charged = false;
@@ -76,12 +81,15 @@ Json batch_get_item(RequestContext& ctx, const Json& request) {
       if (!full) {
         std::optional<engine::Item> item = entry.table->get(entry.keys[i]);
         if (item) {
-          engine::Item returned = reads.projection.apply(*item);
+          std::optional<engine::Item> projected;
+          if (!reads.projection.all()) projected = reads.projection.apply(*item);
+          const engine::Item& returned = projected ? *projected : *item;
           std::size_t returned_bytes = engine::item_size(returned);
           full = response_bytes + returned_bytes > kMaxResponseBytes;
           if (!full) {
             response_bytes += returned_bytes;
-            items.push_back(item_to_json(returned));
+            if (items.size() > 1) items += ',';
+            write_item(returned, items);
           }
         }
         if (!full) {
@@ -94,16 +102,26 @@ Json batch_get_item(RequestContext& ctx, const Json& request) {
       }
       left.push_back(reads.request->at("Keys").at(i));
     }
+    items += ']';
     responses[reads.table] = std::move(items);
     if (!left.empty())
       unprocessed[reads.table] = unprocessed_entry(*reads.request, std::move(left));
     if (charged) capacity.charge(reads.table, units);
   }
 
-  Json response = {{"Responses", std::move(responses)},
-                   {"UnprocessedKeys", std::move(unprocessed)}};
-  capacity.add_to(response, parsed.capacity);
-  return response;
+  std::string written = "{";
+  for (const auto& [table, items] : responses) {
+    if (written.size() > 1) written += ',';
+    write_json_string(table, written);
+    written += ':';
+    written += items;
+  }
+  written += '}';
+  ResponseBody body;
+  body.set_written("Responses", std::move(written));
+  body.members()["UnprocessedKeys"] = std::move(unprocessed);
+  capacity.add_to(body.members(), parsed.capacity);
+  return body;
 }
 
 }  // namespace ddb::protocol

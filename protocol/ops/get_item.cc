@@ -1,5 +1,6 @@
 #include "engine/error.h"
 #include "protocol/item_request.h"
+#include "protocol/item_writer.h"
 #include "protocol/key_validation.h"
 #include "protocol/operations.h"
 #include "protocol/projection.h"
@@ -8,7 +9,7 @@
 
 namespace ddb::protocol {
 
-Json get_item(RequestContext& ctx, const Json& request) {
+ResponseBody get_item(RequestContext& ctx, const Json& request) {
   Constraints constraints;
   auto table_name = get_string(request, "TableName");
   constraints.name(table_name, "tableName");
@@ -30,14 +31,14 @@ Json get_item(RequestContext& ctx, const Json& request) {
   engine::Key key = key_from_request(key_attributes, table->key_schema());
   std::optional<engine::Item> item = table->get(key);
 
-  Json response = Json::object();
+  ResponseBody body;
   std::size_t size = item ? engine::item_size(*item) : 0;
   if (item) {
-    response["Item"] =
-        projection.all() ? item_to_json(*item) : item_to_json(projection.apply(*item));
+    body.set_written("Item",
+                     projection.all() ? item_text(*item) : item_text(projection.apply(*item)));
   }
-  add_consumed_capacity(response, capacity, *table_name, read_units(size, consistent));
-  return response;
+  add_consumed_capacity(body.members(), capacity, *table_name, read_units(size, consistent));
+  return body;
 }
 
 }  // namespace ddb::protocol

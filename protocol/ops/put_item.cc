@@ -1,6 +1,7 @@
 #include "engine/error.h"
 #include "protocol/index_capacity.h"
 #include "protocol/item_request.h"
+#include "protocol/item_writer.h"
 #include "protocol/key_validation.h"
 #include "protocol/legacy/constraints.h"
 #include "protocol/legacy/expected.h"
@@ -11,7 +12,7 @@
 
 namespace ddb::protocol {
 
-Json put_item(RequestContext& ctx, const Json& request) {
+ResponseBody put_item(RequestContext& ctx, const Json& request) {
   Constraints constraints;
   auto table_name = get_string(request, "TableName");
   constraints.name(table_name, "tableName");
@@ -52,15 +53,16 @@ Json put_item(RequestContext& ctx, const Json& request) {
     old = table->put(std::move(plan.item));
   }
 
-  Json response = Json::object();
-  if (all_old && old) response["Attributes"] = item_to_json(*old);
+  ResponseBody body;
+  Json& response = body.members();
+  if (all_old && old) body.set_written("Attributes", item_text(*old));
   add_item_collection_metrics(response, collection_metrics, *table, key.partition);
   if (written) {
     add_consumed_capacity(response, capacity, *table_name,
                           write_units(std::max(new_size, old ? engine::item_size(*old) : 0)),
                           index_write_units(*table, old ? &*old : nullptr, &*written));
   }
-  return response;
+  return body;
 }
 
 }  // namespace ddb::protocol

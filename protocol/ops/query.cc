@@ -57,7 +57,7 @@ void check_filter_attributes(const engine::Condition& filter, const engine::KeyS
 
 }  // namespace
 
-Json query(RequestContext& ctx, const Json& request) {
+ResponseBody query(RequestContext& ctx, const Json& request) {
   Constraints constraints;
   legacy::add_legacy_constraints(request, constraints, legacy::ConditionalOperatorWording::Newer);
   ReadRequest read = parse_read_request(request, constraints, true);

@@ -10,7 +10,7 @@ namespace ddb::protocol {
 
 using engine::Error;
 
-Json scan(RequestContext& ctx, const Json& request) {
+ResponseBody scan(RequestContext& ctx, const Json& request) {
   Constraints constraints;
   auto segment = get_integer(request, "Segment");
   auto total_segments = get_integer(request, "TotalSegments");

@@ -1,3 +1,4 @@
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -5,6 +6,7 @@
 #include "engine/transaction.h"
 #include "protocol/expression_attributes.h"
 #include "protocol/item_request.h"
+#include "protocol/item_writer.h"
 #include "protocol/operations.h"
 #include "protocol/projection.h"
 #include "protocol/request_expressions.h"
@@ -61,7 +63,7 @@ GetAction parse_get(const Json& get) {
 
 }  // namespace
 
-Json transact_get_items(RequestContext& ctx, const Json& request) {
+ResponseBody transact_get_items(RequestContext& ctx, const Json& request) {
   Constraints constraints;
   const Json* items = get_list(request, "TransactItems");
   add_transact_items_constraints(items, constraints);
@@ -87,24 +89,30 @@ Json transact_get_items(RequestContext& ctx, const Json& request) {
   for (const TransactionTarget& target : targets) reads.push_back({target.table, *target.key});
   std::vector<std::optional<engine::Item>> found = engine::Transaction::read(reads);
 
-  Json responses = Json::array();
+  std::string responses = "[";
   TransactionCapacity capacity;
   for (std::size_t i = 0; i < found.size(); ++i) {
-    Json entry = Json::object();
+    if (i > 0) responses += ',';
     // A missing item, or a projection that keeps nothing of it, is {} (ExtendDB#74, checked
     // against AWS; GetItem would say "Item": {} for the latter).
-    if (found[i]) {
-      engine::Item item =
-          gets[i].projection.all() ? *found[i] : gets[i].projection.apply(*found[i]);
-      if (!item.empty()) entry["Item"] = item_to_json(item);
+    std::optional<engine::Item> projected;
+    if (found[i] && !gets[i].projection.all()) projected = gets[i].projection.apply(*found[i]);
+    const engine::Item* item = projected ? &*projected : found[i] ? &*found[i] : nullptr;
+    if (item && !item->empty()) {
+      responses += R"({"Item":)";
+      write_item(*item, responses);
+      responses += '}';
+    } else {
+      responses += "{}";
     }
-    responses.push_back(std::move(entry));
     // The whole item counts, whatever the projection keeps; a missing one costs the minimum.
     capacity.add_read(gets[i].table_name, found[i] ? engine::item_size(*found[i]) : 0);
   }
-  Json response = {{"Responses", std::move(responses)}};
-  capacity.write_to(response, capacity_detail);
-  return response;
+  responses += ']';
+  ResponseBody body;
+  body.set_written("Responses", std::move(responses));
+  capacity.write_to(body.members(), capacity_detail);
+  return body;
 }
 
 }  // namespace ddb::protocol

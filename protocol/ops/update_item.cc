@@ -4,6 +4,7 @@
 #include "engine/expression.h"
 #include "protocol/index_capacity.h"
 #include "protocol/item_request.h"
+#include "protocol/item_writer.h"
 #include "protocol/key_validation.h"
 #include "protocol/legacy/attribute_updates.h"
 #include "protocol/legacy/constraints.h"
@@ -37,7 +38,7 @@ std::optional<engine::Item> returned_attributes(const std::string& return_values
 
 }  // namespace
 
-Json update_item(RequestContext& ctx, const Json& request) {
+ResponseBody update_item(RequestContext& ctx, const Json& request) {
   Constraints constraints;
   auto table_name = get_string(request, "TableName");
   constraints.name(table_name, "tableName");
@@ -74,10 +75,11 @@ Json update_item(RequestContext& ctx, const Json& request) {
   std::optional<engine::Item> old = table->write(key, plan.decision(key, schema, outcome));
   const std::optional<engine::Item>& updated = outcome.updated;
 
-  Json response = Json::object();
+  ResponseBody body;
+  Json& response = body.members();
   if (auto returned =
           returned_attributes(return_values.value_or("NONE"), plan.actions, old, updated)) {
-    response["Attributes"] = item_to_json(*returned);
+    body.set_written("Attributes", item_text(*returned));
   }
   add_item_collection_metrics(response, collection_metrics, *table, key.partition);
   add_consumed_capacity(
@@ -85,7 +87,7 @@ Json update_item(RequestContext& ctx, const Json& request) {
       write_units(
           std::max(updated ? engine::item_size(*updated) : 0, old ? engine::item_size(*old) : 0)),
       index_write_units(*table, old ? &*old : nullptr, updated ? &*updated : nullptr));
-  return response;
+  return body;
 }
 
 }  // namespace ddb::protocol

@@ -2,7 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 namespace ddb::protocol {
 namespace {
@@ -53,6 +55,62 @@ TEST(JsonWriter, AgreesWithNlohmannDumpForEveryByteAtEveryPosition) {
           << "byte " << byte << " at " << position;
     }
   }
+}
+
+// Model check for strings mixing escapes with valid and invalid UTF-8: every sequence of up to
+// three pieces from a set covering each rule (overlong forms, surrogates, code points past
+// U+10FFFF, truncated sequences, bytes that can never start one) is written as nlohmann dumps it.
+TEST(JsonWriter, AgreesWithNlohmannDumpOnMixedUtf8AndEscapes) {
+  const std::vector<std::string> pieces = {"a",
+                                           "\"",
+                                           "\\",
+                                           "\n",
+                                           "\x01",
+                                           "\x7f",
+                                           "\xc2\x80",
+                                           "\xdf\xbf",
+                                           "\xe0\xa0\x80",
+                                           "\xed\x9f\xbf",
+                                           "\xed\xa0\x80",
+                                           "\xef\xbf\xbf",
+                                           "\xf0\x90\x80\x80",
+                                           "\xf4\x8f\xbf\xbf",
+                                           "\xf4\x90\x80\x80",
+                                           "\xf5\x80\x80\x80",
+                                           "\xc0\xaf",
+                                           "\xc1\xbf",
+                                           "\xe0\x80\xaf",
+                                           "\xf0\x80\x80\xaf",
+                                           "\x80",
+                                           "\xbf",
+                                           "\xc3",
+                                           "\xe2\x82",
+                                           "\xf0\x9f\x98",
+                                           "\xff",
+                                           "\xfe",
+                                           "12345678"};
+  for (const auto& a : pieces) {
+    for (const auto& b : pieces) {
+      for (const auto& c : pieces) {
+        std::string text = a + b + c;
+        std::string out;
+        write_json_string(text, out);
+        ASSERT_EQ(out, Json(text).dump(-1, ' ', false, Json::error_handler_t::replace)) << text;
+      }
+    }
+  }
+}
+
+TEST(JsonWriter, AppendsAStringAfterWhatIsWritten) {
+  std::string out = "x";
+  write_json_string("a\xff", out);
+  EXPECT_EQ(out, "x\"a\xef\xbf\xbd\"");
+}
+
+TEST(JsonWriter, WritesIntegersAsNlohmannDoes) {
+  Json json = {{"a", 0}, {"b", -12}, {"c", 18446744073709551615ULL}, {"d", INT64_MIN}};
+  EXPECT_EQ(write_json(json),
+            R"({"a":0,"b":-12,"c":18446744073709551615,"d":-9223372036854775808})");
 }
 
 }  // namespace

@@ -14,7 +14,6 @@
 #include <boost/beast/http/error.hpp>
 #include <chrono>
 #include <exception>
-#include <optional>
 #include <utility>
 #include <vector>
 
@@ -204,14 +203,11 @@ asio::awaitable<void> Session::serve() {
     if (!co_await read_request(parser, read_ec)) co_return;
 
     if (read_ec) {
-      std::optional<HttpResponse> refusal;
-      if (read_ec == http::error::body_limit) {
-        refusal = payload_too_large(request_.version());
-      } else {
-        refusal = bad_http_request(11);
-      }
       spdlog::debug("refusing request: {}", read_ec.message());
-      co_await write_response(*refusal);
+      const HttpResponse refusal = read_ec == http::error::body_limit
+                                       ? payload_too_large(request_.version())
+                                       : bad_http_request(11);
+      co_await write_response(refusal);
       co_return;
     }
 

@@ -158,9 +158,12 @@ asio::awaitable<bool> Session::read_request(RequestParser& parser, beast::error_
         if (ec) co_return false;
       }
     }
+    // Once the headers are in, a declared body is read in pieces as large as what is left of it.
     std::size_t want = kFirstReadBytes;
-    if (auto left = parser.content_length_remaining()) {
-      want = std::clamp<std::size_t>(*left, kFirstReadBytes, kMaxReadBytes);
+    if (parser.is_header_done()) {
+      if (auto left = parser.content_length_remaining()) {
+        want = std::clamp<std::size_t>(*left, kFirstReadBytes, kMaxReadBytes);
+      }
     }
     auto [ec, n] = co_await socket_.async_read_some(buffer_.prepare(want), kNoThrow);
     if (ec) co_return false;  // the peer left mid-request, a timeout or a stop

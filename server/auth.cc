@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "engine/error.h"
+#include "server/http_whitespace.h"
 #include "server/uri.h"
 
 namespace ddb::server {
@@ -31,9 +32,7 @@ Error incomplete(std::string message) {
   return {ErrorType::IncompleteSignature, std::move(message)};
 }
 
-bool is_space(char c) { return c == ' ' || c == '\t'; }
-
-bool is_separator(char c) { return is_space(c) || c == ','; }
+bool is_separator(char c) { return is_http_whitespace(c) || c == ','; }
 
 // std::string_view::find_first_of calls memchr once per character scanned; the Authorization
 // header is scanned on every request, so these loop over it once instead.
@@ -43,12 +42,6 @@ std::size_t find_char(std::string_view s, Predicate predicate) {
     if (predicate(s[i])) return i;
   }
   return std::string_view::npos;
-}
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
-  while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
-  return s;
 }
 
 // The decoded value of query parameter `name`, or nullopt when the parameter is absent.
@@ -100,7 +93,7 @@ void check_algorithm(std::string_view algorithm) {
 
 Authentication from_header(std::string_view header, const AuthRequest& request) {
   std::string_view rest = header;
-  std::size_t space = find_char(rest, is_space);
+  std::size_t space = find_char(rest, is_http_whitespace);
   std::string_view algorithm = rest.substr(0, space);
   rest = space == std::string_view::npos ? std::string_view{} : rest.substr(space);
 
@@ -178,7 +171,7 @@ Authentication from_query(std::string_view query) {
 }  // namespace
 
 Authentication read_authentication(const AuthRequest& request) {
-  std::string_view header = trim(request.authorization);
+  std::string_view header = trim_http_whitespace(request.authorization);
   if (query_parameter(request.query, "X-Amz-Algorithm").has_value()) {
     if (!header.empty()) {
       throw Error(ErrorType::InvalidSignature,

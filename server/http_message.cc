@@ -2,6 +2,8 @@
 
 #include <boost/beast/core/string.hpp>
 
+#include "server/http_whitespace.h"
+
 namespace ddb::server {
 
 namespace http = boost::beast::http;
@@ -16,17 +18,11 @@ void release_if_large(std::string& s) {
   s.clear();
 }
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
-}
-
 // Whether the comma-separated `list` holds `token` (case-insensitively).
 bool has_token(std::string_view list, std::string_view token) {
   while (true) {
     std::size_t comma = list.find(',');
-    if (boost::beast::iequals(trim(list.substr(0, comma)), token)) return true;
+    if (boost::beast::iequals(trim_http_whitespace(list.substr(0, comma)), token)) return true;
     if (comma == std::string_view::npos) return false;
     list.remove_prefix(comma + 1);
   }
@@ -130,10 +126,13 @@ std::string HttpResponse::header(std::string_view name) const {
     return std::to_string(body_.size());
   }
   if (boost::beast::iequals(name, "Transfer-Encoding") && chunked_) return "chunked";
-  if (boost::beast::iequals(name, "Connection")) {
-    if (version_ >= 11 && !keep_alive_) return "close";
-    if (version_ < 11 && keep_alive_) return "keep-alive";
-  }
+  if (boost::beast::iequals(name, "Connection")) return std::string(connection());
+  return {};
+}
+
+std::string_view HttpResponse::connection() const {
+  if (version_ >= 11 && !keep_alive_) return "close";
+  if (version_ < 11 && keep_alive_) return "keep-alive";
   return {};
 }
 

@@ -98,6 +98,9 @@ class HttpResponse {
 
   bool keep_alive() const { return keep_alive_; }
   void keep_alive(bool keep) { keep_alive_ = keep; }
+  // The Connection field the writer adds: "close" for HTTP/1.1 without keep-alive, "keep-alive"
+  // for HTTP/1.0 with it, else none (empty), since the version's default holds.
+  std::string_view connection() const;
   // A chunked response is written with an empty chunked body (the 413 of an oversized request).
   bool chunked() const { return chunked_; }
   void chunked(bool chunked) { chunked_ = chunked; }

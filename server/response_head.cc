@@ -24,8 +24,11 @@ void append_response_head(const HttpResponse& response, std::string& out) {
     out += value;
     out += "\r\n";
   }
-  if (version >= 11 && !response.keep_alive()) out += "Connection: close\r\n";
-  if (version < 11 && response.keep_alive()) out += "Connection: keep-alive\r\n";
+  if (std::string_view connection = response.connection(); !connection.empty()) {
+    out += "Connection: ";
+    out += connection;
+    out += "\r\n";
+  }
   if (response.chunked()) {
     out += "Transfer-Encoding: chunked\r\n";
   } else {

@@ -16,6 +16,7 @@
 #include "server/auth.h"
 #include "server/crc32.h"
 #include "server/gzip.h"
+#include "server/http_whitespace.h"
 #include "server/request_id.h"
 #include "server/sigv4.h"
 
@@ -33,16 +34,10 @@ constexpr std::string_view kJson = "application/json";
 constexpr std::string_view kHealthBody = "healthy: dynamodb.us-east-1.amazonaws.com ";
 constexpr std::string_view kNotFoundBody = "<UnknownOperationException/>\n";
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
-}
-
 // The media type without parameters: DynamoDB accepts "application/json; charset=utf-8" but not
 // "application/x-amz-json-1.1".
 std::string_view media_type(std::string_view content_type) {
-  return trim(content_type.substr(0, content_type.find(';')));
+  return trim_http_whitespace(content_type.substr(0, content_type.find(';')));
 }
 
 // Headers every response carries; then Content-Length from the body as it will be sent.
@@ -148,7 +143,8 @@ HttpResponse route(const HttpRequest& request, const Endpoint& endpoint) {
   // oversized body.
   std::string decoded;
   std::string_view body = request.body();
-  if (boost::beast::iequals(trim(request.header(http::field::content_encoding)), "gzip")) {
+  if (boost::beast::iequals(trim_http_whitespace(request.header(http::field::content_encoding)),
+                            "gzip")) {
     Inflated inflated = gzip_decompress(request.body(), kMaxRequestBodyBytes);
     if (inflated.status == Inflated::Status::TooLarge) return payload_too_large(request.version());
     if (inflated.status == Inflated::Status::Ok) {

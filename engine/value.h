@@ -82,11 +82,4 @@ class AttributeValue {
 // Values of other types compare equal.
 std::strong_ordering compare_keys(const AttributeValue& a, const AttributeValue& b);
 
-// Orders key values with compare_keys; usable as a std::map comparator.
-struct KeyLess {
-  bool operator()(const AttributeValue& a, const AttributeValue& b) const {
-    return compare_keys(a, b) < 0;
-  }
-};
-
 }  // namespace ddb::engine

@@ -63,9 +63,11 @@ TEST(CompareKeys, OrdersBinariesByUnsignedBytes) {
             std::strong_ordering::equal);
 }
 
-TEST(KeyLess, SortsNumbersNumerically) {
+TEST(CompareKeys, SortsNumbersNumerically) {
   std::vector<AttributeValue> values = {n("10"), n("-2.5"), n("9"), n("0"), n("1E1"), n("-3")};
-  std::sort(values.begin(), values.end(), KeyLess{});
+  std::sort(values.begin(), values.end(), [](const AttributeValue& a, const AttributeValue& b) {
+    return compare_keys(a, b) < 0;
+  });
   std::vector<std::string> texts;
   for (const auto& v : values) texts.push_back(v.as_number().to_string());
   EXPECT_EQ(texts, (std::vector<std::string>{"-3", "-2.5", "0", "9", "10", "10"}));

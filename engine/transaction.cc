@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "engine/error.h"
+#include "engine/error_details.h"
 #include "engine/key_hash.h"
 
 namespace ddb::engine {
@@ -34,7 +35,8 @@ std::vector<ShardRef> lock_order(std::vector<ShardRef> shards) {
 CancellationReason reason_for(const Error& error) {
   switch (error.type()) {
     case ErrorType::ConditionalCheckFailed:
-      return {"ConditionalCheckFailed", error.message(), error.item()};
+      return {"ConditionalCheckFailed", error.message(),
+              error.details() ? error.details()->item : std::nullopt};
     case ErrorType::ItemCollectionSizeLimitExceeded:
       return {"ItemCollectionSizeLimitExceeded", error.message(), std::nullopt};
     default:
@@ -85,13 +87,13 @@ std::vector<std::optional<Item>> Transaction::write(std::vector<TransactionActio
         // error is the only reason reported; the other actions say None.
         std::vector<CancellationReason> only(actions.size(), CancellationReason{"None", "", {}});
         only[i] = std::move(reason);
-        throw Error::transaction_canceled(std::move(only));
+        throw transaction_canceled(std::move(only));
       }
       reasons[i] = std::move(reason);
       failed = true;
     }
   }
-  if (failed) throw Error::transaction_canceled(std::move(reasons));
+  if (failed) throw transaction_canceled(std::move(reasons));
 
   std::vector<std::optional<Item>> previous(actions.size());
   std::vector<std::size_t> committed;

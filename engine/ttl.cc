@@ -3,6 +3,7 @@
 #include <string>
 
 #include "engine/error.h"
+#include "engine/error_details.h"
 
 namespace ddb::engine {
 
@@ -44,7 +45,7 @@ bool expire_item(Table& table, const Key& key, std::string_view attribute,
           // Updated since it was found (a new TTL, the attribute removed): leave it, and write
           // nothing, so that no change is reported either.
           if (current && !is_expired(*current, attribute, range)) {
-            throw Error::conditional_check_failed();
+            throw conditional_check_failed();
           }
           deleted = current != nullptr;
           return std::nullopt;

@@ -5,8 +5,8 @@
 
 #include "engine/database.h"
 #include "engine/error.h"
-#include "protocol/dispatch.h"
-#include "protocol/json_fields.h"
+#include "protocol/call.h"
+#include "protocol/json/json_fields.h"
 
 namespace ddb::protocol {
 

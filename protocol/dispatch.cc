@@ -6,10 +6,10 @@
 #include "engine/database.h"
 #include "engine/error.h"
 #include "protocol/error_json.h"
-#include "protocol/json_reader.h"
-#include "protocol/json_writer.h"
+#include "protocol/json/json_reader.h"
+#include "protocol/json/json_writer.h"
+#include "protocol/json/response_body.h"
 #include "protocol/operations.h"
-#include "protocol/response_body.h"
 #include "protocol/streams/operations.h"
 
 namespace ddb::protocol {

@@ -3,7 +3,8 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
-#include "protocol/value_json.h"
+#include "engine/error_details.h"
+#include "protocol/json/value_json.h"
 
 namespace ddb::protocol {
 
@@ -88,9 +89,11 @@ Response error_response(const engine::Error& error) {
   if (!error.message().empty()) body[wire.message_key] = error.message();
   // ConditionalCheckFailedException's "Item" member (ReturnValuesOnConditionCheckFailure=ALL_OLD),
   // beside "message" as the service model puts it.
-  if (error.item()) body["Item"] = item_to_json(*error.item());
-  if (error.type() == engine::ErrorType::TransactionCanceled) {
-    body["CancellationReasons"] = cancellation_reasons_json(error.cancellation_reasons());
+  if (const engine::ErrorDetails* details = error.details()) {
+    if (details->item) body["Item"] = item_to_json(*details->item);
+    if (error.type() == engine::ErrorType::TransactionCanceled) {
+      body["CancellationReasons"] = cancellation_reasons_json(details->cancellation_reasons);
+    }
   }
   // A message may quote request text; never let an invalid UTF-8 byte turn an error into a 500.
   return {wire.status, body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace), {}};

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "engine/error.h"
-#include "protocol/dispatch.h"
+#include "protocol/call.h"
 
 namespace ddb::protocol {
 

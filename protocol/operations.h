@@ -1,7 +1,7 @@
 #pragma once
 
 #include "protocol/context.h"
-#include "protocol/response_body.h"
+#include "protocol/json/response_body.h"
 
 namespace ddb::protocol {
 

@@ -3,7 +3,7 @@
 #include <string>
 #include <string_view>
 
-#include "protocol/dispatch.h"
+#include "protocol/call.h"
 
 namespace ddb::server {
 

@@ -27,10 +27,10 @@
 #include "engine/database.h"
 #include "engine/durable/journal.h"
 #include "protocol/dispatch.h"
+#include "server/command_line.h"
 #include "server/credentials.h"
 #include "server/health_check.h"
 #include "server/listener.h"
-#include "server/options.h"
 
 namespace {
 

@@ -5,7 +5,7 @@
 
 #include "engine/error.h"
 #include "protocol/expr/document_paths.h"
-#include "protocol/value_json.h"
+#include "protocol/json/value_json.h"
 
 namespace ddb::protocol::expr {
 

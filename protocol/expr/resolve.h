@@ -5,7 +5,7 @@
 
 #include "engine/expression.h"
 #include "protocol/expr/ast.h"
-#include "protocol/expression_attributes.h"
+#include "protocol/requests/expression_attributes.h"
 
 namespace ddb::protocol::expr {
 

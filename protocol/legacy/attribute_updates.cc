@@ -5,10 +5,10 @@
 #include <utility>
 
 #include "engine/error.h"
+#include "protocol/json/value_json.h"
 #include "protocol/legacy/comparison.h"
 #include "protocol/legacy/errors.h"
-#include "protocol/request_expressions.h"
-#include "protocol/value_json.h"
+#include "protocol/requests/request_expressions.h"
 
 namespace ddb::protocol::legacy {
 

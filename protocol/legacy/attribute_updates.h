@@ -3,7 +3,7 @@
 #include <vector>
 
 #include "engine/expression.h"
-#include "protocol/json_fields.h"
+#include "protocol/json/json_fields.h"
 
 namespace ddb::protocol::legacy {
 

@@ -4,9 +4,9 @@
 #include <utility>
 
 #include "engine/error.h"
-#include "protocol/constraints.h"
+#include "protocol/json/value_json.h"
 #include "protocol/legacy/errors.h"
-#include "protocol/value_json.h"
+#include "protocol/requests/constraints.h"
 
 namespace ddb::protocol::legacy {
 

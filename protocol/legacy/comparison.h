@@ -8,7 +8,7 @@
 
 #include "engine/expression.h"
 #include "engine/value.h"
-#include "protocol/json_fields.h"
+#include "protocol/json/json_fields.h"
 
 namespace ddb::protocol::legacy {
 

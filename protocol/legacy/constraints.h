@@ -1,7 +1,7 @@
 #pragma once
 
-#include "protocol/constraints.h"
-#include "protocol/json_fields.h"
+#include "protocol/json/json_fields.h"
+#include "protocol/requests/constraints.h"
 
 namespace ddb::protocol::legacy {
 

@@ -5,11 +5,11 @@
 #include <vector>
 
 #include "engine/error.h"
+#include "protocol/json/value_json.h"
 #include "protocol/legacy/comparison.h"
 #include "protocol/legacy/conditional_operator.h"
 #include "protocol/legacy/errors.h"
-#include "protocol/request_expressions.h"
-#include "protocol/value_json.h"
+#include "protocol/requests/request_expressions.h"
 
 namespace ddb::protocol::legacy {
 

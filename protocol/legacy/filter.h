@@ -5,7 +5,7 @@
 
 #include "engine/expression.h"
 #include "engine/item.h"
-#include "protocol/json_fields.h"
+#include "protocol/json/json_fields.h"
 #include "protocol/legacy/comparison.h"
 #include "protocol/legacy/conditional_operator.h"
 

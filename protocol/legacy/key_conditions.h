@@ -3,9 +3,9 @@
 #include <vector>
 
 #include "engine/item.h"
-#include "protocol/json_fields.h"
-#include "protocol/key_condition.h"
+#include "protocol/json/json_fields.h"
 #include "protocol/legacy/comparison.h"
+#include "protocol/reads/key_condition.h"
 
 namespace ddb::protocol::legacy {
 

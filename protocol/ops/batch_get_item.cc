@@ -5,13 +5,13 @@
 #include <vector>
 
 #include "engine/error.h"
-#include "protocol/batch_get_request.h"
-#include "protocol/batch_request_items.h"
-#include "protocol/item_request.h"
-#include "protocol/item_writer.h"
-#include "protocol/json_writer.h"
-#include "protocol/key_validation.h"
+#include "protocol/batches/batch_get_request.h"
+#include "protocol/batches/batch_request_items.h"
+#include "protocol/json/item_writer.h"
+#include "protocol/json/json_writer.h"
 #include "protocol/operations.h"
+#include "protocol/requests/item_request.h"
+#include "protocol/requests/key_validation.h"
 
 namespace ddb::protocol {
 

@@ -3,11 +3,11 @@
 #include <vector>
 
 #include "engine/error.h"
-#include "protocol/batch_request_items.h"
-#include "protocol/batch_write_request.h"
-#include "protocol/item_request.h"
-#include "protocol/key_validation.h"
+#include "protocol/batches/batch_request_items.h"
+#include "protocol/batches/batch_write_request.h"
 #include "protocol/operations.h"
+#include "protocol/requests/item_request.h"
+#include "protocol/requests/key_validation.h"
 
 namespace ddb::protocol {
 

@@ -1,12 +1,12 @@
 #include <random>
 
 #include "engine/error.h"
-#include "protocol/constraints.h"
-#include "protocol/index_definitions.h"
 #include "protocol/operations.h"
-#include "protocol/stream_specification.h"
-#include "protocol/table_description.h"
-#include "protocol/table_fields.h"
+#include "protocol/requests/constraints.h"
+#include "protocol/tables/index_definitions.h"
+#include "protocol/tables/stream_specification.h"
+#include "protocol/tables/table_description.h"
+#include "protocol/tables/table_fields.h"
 
 namespace ddb::protocol {
 

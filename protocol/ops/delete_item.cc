@@ -1,14 +1,14 @@
 #include "engine/error.h"
-#include "protocol/index_capacity.h"
-#include "protocol/item_request.h"
-#include "protocol/item_writer.h"
-#include "protocol/key_validation.h"
+#include "protocol/json/item_writer.h"
+#include "protocol/json/value_json.h"
 #include "protocol/legacy/constraints.h"
 #include "protocol/legacy/expected.h"
 #include "protocol/operations.h"
-#include "protocol/request_expressions.h"
-#include "protocol/value_json.h"
-#include "protocol/write_plan.h"
+#include "protocol/requests/item_request.h"
+#include "protocol/requests/key_validation.h"
+#include "protocol/requests/request_expressions.h"
+#include "protocol/writes/index_capacity.h"
+#include "protocol/writes/write_plan.h"
 
 namespace ddb::protocol {
 

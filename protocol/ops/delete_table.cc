@@ -1,8 +1,8 @@
 #include "engine/error.h"
-#include "protocol/constraints.h"
 #include "protocol/operations.h"
-#include "protocol/stream_specification.h"
-#include "protocol/table_description.h"
+#include "protocol/requests/constraints.h"
+#include "protocol/tables/stream_specification.h"
+#include "protocol/tables/table_description.h"
 
 namespace ddb::protocol {
 

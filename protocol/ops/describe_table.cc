@@ -1,7 +1,7 @@
 #include "engine/error.h"
-#include "protocol/constraints.h"
 #include "protocol/operations.h"
-#include "protocol/table_description.h"
+#include "protocol/requests/constraints.h"
+#include "protocol/tables/table_description.h"
 
 namespace ddb::protocol {
 

@@ -1,6 +1,6 @@
 #include "engine/error.h"
-#include "protocol/constraints.h"
 #include "protocol/operations.h"
+#include "protocol/requests/constraints.h"
 
 namespace ddb::protocol {
 

@@ -1,11 +1,11 @@
 #include "engine/error.h"
-#include "protocol/item_request.h"
-#include "protocol/item_writer.h"
-#include "protocol/key_validation.h"
+#include "protocol/json/item_writer.h"
+#include "protocol/json/value_json.h"
 #include "protocol/operations.h"
-#include "protocol/projection.h"
-#include "protocol/request_expressions.h"
-#include "protocol/value_json.h"
+#include "protocol/reads/projection.h"
+#include "protocol/requests/item_request.h"
+#include "protocol/requests/key_validation.h"
+#include "protocol/requests/request_expressions.h"
 
 namespace ddb::protocol {
 

@@ -1,7 +1,7 @@
 #include <algorithm>
 
-#include "protocol/constraints.h"
 #include "protocol/operations.h"
+#include "protocol/requests/constraints.h"
 
 namespace ddb::protocol {
 

@@ -2,14 +2,14 @@
 #include "protocol/expr/checks.h"
 #include "protocol/expr/document_paths.h"
 #include "protocol/expr/parse_cache.h"
-#include "protocol/index_read.h"
-#include "protocol/key_condition.h"
 #include "protocol/legacy/constraints.h"
 #include "protocol/legacy/filter.h"
 #include "protocol/legacy/key_conditions.h"
 #include "protocol/operations.h"
-#include "protocol/read_page.h"
-#include "protocol/request_expressions.h"
+#include "protocol/reads/index_read.h"
+#include "protocol/reads/key_condition.h"
+#include "protocol/reads/read_page.h"
+#include "protocol/requests/request_expressions.h"
 
 namespace ddb::protocol {
 

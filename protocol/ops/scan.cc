@@ -1,10 +1,10 @@
 #include "engine/error.h"
-#include "protocol/index_read.h"
 #include "protocol/legacy/constraints.h"
 #include "protocol/legacy/filter.h"
 #include "protocol/operations.h"
-#include "protocol/read_page.h"
-#include "protocol/request_expressions.h"
+#include "protocol/reads/index_read.h"
+#include "protocol/reads/read_page.h"
+#include "protocol/requests/request_expressions.h"
 
 namespace ddb::protocol {
 

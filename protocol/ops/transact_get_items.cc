@@ -4,16 +4,16 @@
 
 #include "engine/error.h"
 #include "engine/transaction.h"
-#include "protocol/expression_attributes.h"
-#include "protocol/item_request.h"
-#include "protocol/item_writer.h"
+#include "protocol/batches/transact_write_request.h"
+#include "protocol/batches/transaction_capacity.h"
+#include "protocol/batches/transaction_targets.h"
+#include "protocol/json/item_writer.h"
+#include "protocol/json/value_json.h"
 #include "protocol/operations.h"
-#include "protocol/projection.h"
-#include "protocol/request_expressions.h"
-#include "protocol/transact_write_request.h"
-#include "protocol/transaction_capacity.h"
-#include "protocol/transaction_targets.h"
-#include "protocol/value_json.h"
+#include "protocol/reads/projection.h"
+#include "protocol/requests/expression_attributes.h"
+#include "protocol/requests/item_request.h"
+#include "protocol/requests/request_expressions.h"
 
 namespace ddb::protocol {
 

@@ -6,12 +6,12 @@
 
 #include "engine/error.h"
 #include "engine/transaction.h"
-#include "protocol/item_request.h"
+#include "protocol/batches/transact_write_request.h"
+#include "protocol/batches/transaction_capacity.h"
+#include "protocol/batches/transaction_targets.h"
 #include "protocol/operations.h"
-#include "protocol/transact_write_request.h"
-#include "protocol/transaction_capacity.h"
-#include "protocol/transaction_targets.h"
-#include "protocol/write_plan.h"
+#include "protocol/requests/item_request.h"
+#include "protocol/writes/write_plan.h"
 
 namespace ddb::protocol {
 

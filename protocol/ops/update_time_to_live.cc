@@ -3,8 +3,8 @@
 #include <string>
 
 #include "engine/error.h"
-#include "protocol/constraints.h"
 #include "protocol/operations.h"
+#include "protocol/requests/constraints.h"
 
 namespace ddb::protocol {
 

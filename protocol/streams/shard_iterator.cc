@@ -5,7 +5,7 @@
 #include <optional>
 
 #include "engine/error.h"
-#include "protocol/base64.h"
+#include "protocol/json/base64.h"
 
 namespace ddb::protocol::streams {
 

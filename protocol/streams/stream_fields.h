@@ -7,8 +7,8 @@
 #include <string_view>
 
 #include "engine/stream.h"
-#include "protocol/constraints.h"
 #include "protocol/context.h"
+#include "protocol/requests/constraints.h"
 
 namespace ddb::protocol::streams {
 

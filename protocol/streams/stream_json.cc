@@ -1,7 +1,7 @@
 #include "protocol/streams/stream_json.h"
 
-#include "protocol/stream_specification.h"
-#include "protocol/value_json.h"
+#include "protocol/json/value_json.h"
+#include "protocol/tables/stream_specification.h"
 
 namespace ddb::protocol::streams {
 

@@ -3,7 +3,7 @@
 #include <string_view>
 
 #include "engine/stream.h"
-#include "protocol/json_fields.h"
+#include "protocol/json/json_fields.h"
 
 namespace ddb::protocol::streams {
 

@@ -13,8 +13,8 @@
 #include "engine/update.h"
 #include "protocol/expr/parser.h"
 #include "protocol/expr/resolve.h"
-#include "protocol/expression_attributes.h"
-#include "protocol/value_json.h"
+#include "protocol/json/value_json.h"
+#include "protocol/requests/expression_attributes.h"
 
 namespace {
 

@@ -1,8 +1,8 @@
 #include "engine/error.h"
-#include "protocol/stream_specification.h"
 #include "protocol/streams/operations.h"
 #include "protocol/streams/stream_fields.h"
 #include "protocol/streams/stream_json.h"
+#include "protocol/tables/stream_specification.h"
 
 namespace ddb::protocol::streams {
 

@@ -5,7 +5,7 @@ StreamSpecification on CreateTable / UpdateTable / DescribeTable; re-enabling gi
 
 The server runs with --stream-shard-seconds 1, so a pause of a little over a second between two
 writes forces a shard rollover. Texts are the service's where they are known (see
-protocol/stream_specification.cc and engine/stream.cc for the sources)."""
+protocol/tables/stream_specification.cc and engine/stream.cc for the sources)."""
 
 import re
 import time

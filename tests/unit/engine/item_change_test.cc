@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "engine/error.h"
+#include "engine/error_details.h"
 #include "engine/table.h"
 #include "engine/transaction.h"
 
@@ -77,11 +78,10 @@ TEST(ItemChange, NothingForARejectedWriteOrARemovalOfNothing) {
   table->add_change_listener(recorder);
 
   table->remove(key("missing"));
-  EXPECT_THROW(table->write(key("a"),
-                            [](const Item*) -> std::optional<Item> {
-                              throw Error::conditional_check_failed();
-                            }),
-               Error);
+  EXPECT_THROW(
+      table->write(key("a"),
+                   [](const Item*) -> std::optional<Item> { throw conditional_check_failed(); }),
+      Error);
   EXPECT_TRUE(recorder->calls.empty());
 }
 
@@ -142,7 +142,7 @@ TEST(ItemChange, NothingForACanceledTransaction) {
   std::vector<TransactionAction> actions = {
       put_action(table, item("a", "1")),
       {table, key("b"),
-       [](const Item*) -> std::optional<Item> { throw Error::conditional_check_failed(); }, false}};
+       [](const Item*) -> std::optional<Item> { throw conditional_check_failed(); }, false}};
   EXPECT_THROW(Transaction::write(actions), Error);
   EXPECT_TRUE(recorder->calls.empty());
 }

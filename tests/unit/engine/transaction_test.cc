@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/error.h"
+#include "engine/error_details.h"
 
 namespace ddb::engine {
 namespace {
@@ -38,7 +39,7 @@ TransactionAction put(const std::shared_ptr<Table>& table, Item item) {
 TransactionAction check_exists(const std::shared_ptr<Table>& table, const std::string& pk) {
   return {table, key(pk),
           [](const Item* current) -> std::optional<Item> {
-            if (!current) throw Error::conditional_check_failed();
+            if (!current) throw conditional_check_failed();
             return *current;
           },
           false};
@@ -71,11 +72,11 @@ TEST(Transaction, AFailedConditionCancelsEverythingWithOneReasonPerAction) {
     EXPECT_EQ(error.message(),
               "Transaction cancelled, please refer cancellation reasons for specific reasons "
               "[None, ConditionalCheckFailed]");
-    ASSERT_EQ(error.cancellation_reasons().size(), 2u);
-    EXPECT_EQ(error.cancellation_reasons()[0].code, "None");
-    EXPECT_EQ(error.cancellation_reasons()[0].message, "");
-    EXPECT_EQ(error.cancellation_reasons()[1].code, "ConditionalCheckFailed");
-    EXPECT_EQ(error.cancellation_reasons()[1].message, "The conditional request failed");
+    ASSERT_EQ(error.details()->cancellation_reasons.size(), 2u);
+    EXPECT_EQ(error.details()->cancellation_reasons[0].code, "None");
+    EXPECT_EQ(error.details()->cancellation_reasons[0].message, "");
+    EXPECT_EQ(error.details()->cancellation_reasons[1].code, "ConditionalCheckFailed");
+    EXPECT_EQ(error.details()->cancellation_reasons[1].message, "The conditional request failed");
   }
   EXPECT_FALSE(orders->get(key("o1")).has_value());
   EXPECT_EQ(orders->item_count(), 0u);
@@ -85,22 +86,22 @@ TEST(Transaction, EveryConditionIsEvaluatedAndAFailureCarriesItsItem) {
   auto users = hash_table("users");
   users->put(account("u1", 3));
   const auto fails_with_item = [&](const std::string& pk) {
-    return TransactionAction{users, key(pk),
-                             [](const Item* current) -> std::optional<Item> {
-                               throw Error::conditional_check_failed(
-                                   current ? std::optional<Item>(*current) : std::nullopt);
-                             },
-                             true};
+    return TransactionAction{
+        users, key(pk),
+        [](const Item* current) -> std::optional<Item> {
+          throw conditional_check_failed(current ? std::optional<Item>(*current) : std::nullopt);
+        },
+        true};
   };
   std::vector<TransactionAction> actions = {fails_with_item("u1"), fails_with_item("u2")};
   try {
     Transaction::write(actions);
     FAIL() << "the transaction committed";
   } catch (const Error& error) {
-    ASSERT_EQ(error.cancellation_reasons().size(), 2u);
-    EXPECT_EQ(error.cancellation_reasons()[0].item, account("u1", 3));
-    EXPECT_EQ(error.cancellation_reasons()[1].code, "ConditionalCheckFailed");
-    EXPECT_FALSE(error.cancellation_reasons()[1].item.has_value());
+    ASSERT_EQ(error.details()->cancellation_reasons.size(), 2u);
+    EXPECT_EQ(error.details()->cancellation_reasons[0].item, account("u1", 3));
+    EXPECT_EQ(error.details()->cancellation_reasons[1].code, "ConditionalCheckFailed");
+    EXPECT_FALSE(error.details()->cancellation_reasons[1].item.has_value());
   }
 }
 
@@ -124,9 +125,9 @@ TEST(Transaction, AnItemAnIndexCannotHoldIsAValidationError) {
     EXPECT_EQ(error.message(),
               "Transaction cancelled, please refer cancellation reasons for specific reasons "
               "[None, ValidationError, None]");
-    ASSERT_EQ(error.cancellation_reasons().size(), 3u);
-    EXPECT_EQ(error.cancellation_reasons()[1].code, "ValidationError");
-    EXPECT_EQ(error.cancellation_reasons()[1].message,
+    ASSERT_EQ(error.details()->cancellation_reasons.size(), 3u);
+    EXPECT_EQ(error.details()->cancellation_reasons[1].code, "ValidationError");
+    EXPECT_EQ(error.details()->cancellation_reasons[1].message,
               "One or more parameter values were invalid: Type mismatch for Index Key email "
               "Expected: S Actual: N IndexName: by_email");
   }
@@ -197,7 +198,7 @@ TEST(TransactionConcurrency, TransfersKeepTheTotalAndNeverDeadlock) {
         std::vector<TransactionAction> actions = {
             {from.first, key(from.second),
              [amount](const Item* current) -> std::optional<Item> {
-               if (balance_of(*current) < amount) throw Error::conditional_check_failed();
+               if (balance_of(*current) < amount) throw conditional_check_failed();
                return account(current->at("pk").as_string(), balance_of(*current) - amount);
              },
              true},

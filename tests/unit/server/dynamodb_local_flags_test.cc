@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "server/options.h"
+#include "server/command_line.h"
 
 namespace ddb::server {
 namespace {

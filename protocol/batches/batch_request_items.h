@@ -1,0 +1,49 @@
+#pragma once
+
+#include <functional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "protocol/json/json_fields.h"
+#include "protocol/requests/constraints.h"
+#include "protocol/requests/item_request.h"
+
+namespace ddb::protocol {
+
+// What BatchGetItem and BatchWriteItem share: the model constraints of their RequestItems map
+// (table name -> per-table request) and their per-table ConsumedCapacity list.
+
+// The model checks of the RequestItems map itself, added to `constraints`:
+//   absent: "Value null at 'requestItems' failed to satisfy constraint: Member must not be null";
+//   empty: "Value at 'RequestItems' failed to satisfy constraint: Member must have length greater
+//     than or equal to 1" (DynamoDB's newer validator, which us-east-1 gives for both operations
+//     since 2026; the older text was "The requestItems parameter is required for BatchGetItem");
+//   a table name outside 3-255 characters of [a-zA-Z0-9_.-]: one violation for the whole map,
+//     "Value '<echo>' at 'requestItems' failed to satisfy constraint: Map keys must satisfy
+//     constraint: [...]", where `echo` prints the map as the operation does (called only then).
+// Sources: paritysuite batchGetItem.test.ts and validation-ordering/batchOperations.test.ts
+// (us-east-1 and eu-west-2, 2026-10), architect/dynalite test/batchGetItem.js.
+void add_request_items_constraints(const Json* request_items,
+                                   const std::function<std::string()>& echo,
+                                   Constraints& constraints);
+
+// Whether `name` is a valid table name: 3-255 characters of [a-zA-Z0-9_.-].
+bool valid_table_name(std::string_view name);
+
+// The ConsumedCapacity list of a batch operation: one entry per table, in the order the tables
+// were first charged, each {"TableName":t,"CapacityUnits":u} (and "Table":{"CapacityUnits":u} for
+// INDEXES). Batch operations never report Read/WriteCapacityUnits (ExtendDB#212, dynalite
+// test/batchGetItem.js, both against AWS).
+class BatchCapacity {
+ public:
+  void charge(std::string_view table, double units);
+  // Adds "ConsumedCapacity" to `response` unless `detail` is None.
+  void add_to(Json& response, CapacityDetail detail) const;
+
+ private:
+  std::vector<std::pair<std::string, double>> tables_;
+};
+
+}  // namespace ddb::protocol

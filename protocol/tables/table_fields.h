@@ -1,0 +1,55 @@
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/table_definition.h"
+#include "protocol/json/json_fields.h"
+#include "protocol/requests/constraints.h"
+
+namespace ddb::protocol {
+
+// The current time in epoch seconds, with milliseconds, as DynamoDB's *DateTime fields carry it.
+double now_seconds();
+
+// Reads the ProvisionedThroughput member of `object` (a CreateTable or UpdateTable request, an
+// index, an index update), adding the model's constraint violations to `constraints` under
+// `path` ("provisionedThroughput", "globalSecondaryIndexes.1.member.provisionedThroughput");
+// std::nullopt when the member is absent.
+std::optional<engine::ProvisionedThroughput> parse_throughput(
+    const Json& object, Constraints& constraints, std::string_view path = "provisionedThroughput");
+
+// Sets `current` to the requested capacity units, recording an increase or a decrease at `now`
+// as DescribeTable reports them (LastIncreaseDateTime, NumberOfDecreasesToday).
+void apply_throughput(engine::ProvisionedThroughput& current,
+                      const engine::ProvisionedThroughput& requested, double now);
+
+// One element of a KeySchema as the request states it; KeyType is checked later.
+struct KeySchemaElement {
+  std::string name;
+  std::string key_type;
+};
+
+// Reads a KeySchema list (`list` may be nullptr when the member is absent), adding the model's
+// violations at `path` ("keySchema", "globalSecondaryIndexes.1.member.keySchema"): not null,
+// 1 to `max_length` elements, each with an AttributeName and a KeyType of [HASH, RANGE].
+std::vector<KeySchemaElement> parse_key_schema(const Json* list, const std::string& path,
+                                               std::size_t max_length, Constraints& constraints);
+
+// Reads the AttributeDefinitions member of a CreateTable or UpdateTable request, adding the
+// model's violations; `required` adds "Member must not be null" when it is absent. Absent reads as
+// an empty list.
+std::vector<engine::KeyAttribute> parse_attribute_definitions(const Json& request,
+                                                              Constraints& constraints,
+                                                              bool required);
+
+// "[a, b]": a list of names as DynamoDB's messages print them (Java's List.toString).
+std::string join_names(const std::vector<std::string>& names);
+
+// The names of `attributes`, in their order.
+std::vector<std::string> attribute_names(const std::vector<engine::KeyAttribute>& attributes);
+
+}  // namespace ddb::protocol

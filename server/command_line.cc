@@ -68,7 +68,9 @@ const std::array<Flag, 17> kFlags = {{
      [](Options& o, std::string_view v) {
        o.threads = parse_integer<unsigned>("--threads", v, 1, kMaxThreads);
      },
-     [](const Options&) { return std::string("number of CPUs"); }},
+     [](const Options&) {
+       return std::string("one per CPU the process may use: affinity mask, cgroup CPU quota");
+     }},
     {"--log-level", "L", "trace, debug (logs every request), info, warn, error, critical or off",
      [](Options& o, std::string_view v) {
        auto it = std::find_if(kLogLevels.begin(), kLogLevels.end(),

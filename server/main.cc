@@ -28,6 +28,7 @@
 #include "engine/durable/journal.h"
 #include "protocol/dispatch.h"
 #include "server/command_line.h"
+#include "server/cpu_budget.h"
 #include "server/credentials.h"
 #include "server/health_check.h"
 #include "server/listener.h"
@@ -172,10 +173,14 @@ int main(int argc, char** argv) {
     const ddb::server::Endpoint service{
         .dispatcher = dispatcher, .credentials = options.require_auth ? &credentials : nullptr};
 
+    // From the main thread before any other starts (threads inherit its affinity mask).
+    const ddb::server::ThreadCount threads =
+        options.threads ? ddb::server::ThreadCount{*options.threads, "--threads"}
+                        : ddb::server::default_thread_count(ddb::server::kMaxThreads);
     // One io_context per serving thread; the first also runs the acceptor and the signals.
     std::vector<std::unique_ptr<asio::io_context>> contexts;
     std::vector<asio::io_context*> workers;
-    for (unsigned i = 0; i < options.threads; ++i) {
+    for (unsigned i = 0; i < threads.threads; ++i) {
       contexts.push_back(std::make_unique<asio::io_context>(1));
       workers.push_back(contexts.back().get());
     }
@@ -218,20 +223,21 @@ int main(int argc, char** argv) {
     });
 
     std::cout << "ddblocal listening on " << url(endpoint) << std::endl;
-    spdlog::info("serving with {} threads; {}; {}", options.threads,
+    spdlog::info("serving with {} thread{} ({}); {}; {}", threads.threads,
+                 threads.threads == 1 ? "" : "s", threads.reason,
                  options.shared_db ? "one namespace of tables for every region"
                                    : "one namespace of tables per region",
                  options.require_auth
                      ? fmt::format("verifying signatures ({} access keys)", credentials.size())
                      : std::string("accepting any well-formed credentials"));
 
-    std::vector<std::thread> threads;
-    threads.reserve(options.threads - 1);
+    std::vector<std::thread> serving;
+    serving.reserve(contexts.size() - 1);
     for (std::size_t i = 1; i < contexts.size(); ++i) {
-      threads.emplace_back([context = contexts[i].get()] { context->run(); });
+      serving.emplace_back([context = contexts[i].get()] { context->run(); });
     }
     io.run();
-    for (std::thread& thread : threads) thread.join();
+    for (std::thread& thread : serving) thread.join();
     deadline.finish();
     if (journal) journal->close();
     spdlog::info("stopped");

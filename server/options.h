@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -16,7 +17,8 @@ inline constexpr unsigned kMaxThreads = 1024;
 struct Options {
   std::string host = "0.0.0.0";
   std::uint16_t port = 8000;  // 0 asks the OS for a free port (the listening line shows which)
-  unsigned threads = default_thread_count();
+  // Serving threads; empty: one per CPU this process may use (server/cpu_budget.h).
+  std::optional<unsigned> threads;
   // Verify every request's SigV4 signature against the credentials below (server/credentials.h);
   // without it any well-formed credentials are accepted.
   bool require_auth = false;
@@ -41,9 +43,6 @@ struct Options {
   std::size_t max_connections = 1000;  // connections beyond it are closed unread
   unsigned idle_timeout_seconds = 60;  // a kept-alive connection with no request is closed after it
   unsigned read_timeout_seconds = 60;  // a request must arrive (and its response leave) within it
-
-  // std::thread::hardware_concurrency(), or 1 when the platform cannot tell.
-  static unsigned default_thread_count();
 };
 
 }  // namespace ddb::server

@@ -4,8 +4,9 @@
 Every server runs on 127.0.0.1 on a free port, pinned to core 0 (`taskset -c 0`); the load generator,
 wrk with bench/workload.lua, runs on core 1. Each server gets a fresh table (pk/sk strings plus the
 GSI "gsi1", KEYS_ONLY) loaded with ~1 KB items through BatchWriteItem, then every named workload runs
-for --seconds. The run also measures start time, idle RSS, RSS per loaded item, bulk-load items/s and
-one vs two threads. `make bench` runs it; --markdown writes docs/PERFORMANCE.md's figures.
+for --seconds. The run also measures start time, idle RSS, RSS per loaded item, bulk-load items/s,
+the default thread count vs one thread on one core, and one vs two threads. Every throughput figure
+comes with its p99 latency. `make bench` runs it; --markdown writes docs/PERFORMANCE.md's figures.
 """
 
 import argparse
@@ -76,6 +77,7 @@ class Server:
         raise NotImplementedError
 
     def start(self, cores=SERVER_CORE, threads=1):
+        """threads: ddblocal's --threads; None leaves ddblocal its default."""
         self.port = free_port()
         self.threads = threads
         self.started_at = time.perf_counter()
@@ -143,8 +145,9 @@ class Ddblocal(Server):
     name = "ddblocal"
 
     def command(self, port):
-        return [self.args.ddblocal, "--host", "127.0.0.1", "--port", str(port),
-                "--threads", str(self.threads), "--log-level", "warn"]
+        threads = [] if self.threads is None else ["--threads", str(self.threads)]
+        return [self.args.ddblocal, "--host", "127.0.0.1", "--port", str(port), *threads,
+                "--log-level", "warn"]
 
 
 class Dynalite(Server):
@@ -266,13 +269,14 @@ def create_table(server):
 
 
 def load(server, items, connections, cap_seconds):
-    """Bulk-loads items 0..items-1 with BatchWriteItem of 25; returns (items loaded, items/s)."""
+    """Bulk-loads items 0..items-1 with BatchWriteItem of 25; returns (items loaded, items/s,
+    p99 latency in µs)."""
     result = wrk(server.port, "load", cap_seconds, connections, items,
                  env={"BENCH_LOAD_FROM": "0", "BENCH_LOAD_ITEMS": str(items)})
     seconds = (result["load_us"] or result["duration_us"]) / 1e6
     if result["bad"]:
         log(f"  {server.name} load: {result['bad']} errors, first: {result['first_error']}")
-    return result["loaded"], result["loaded"] / seconds
+    return result["loaded"], result["loaded"] / seconds, result["p99_us"]
 
 
 def log(message):
@@ -296,6 +300,11 @@ def fmt_rate(x):
 
 def fmt_ms(us):
     return f"{us / 1000:.2f}"
+
+
+def fmt_rate_p99(r):
+    """A wrk result's successes per second with its p99 latency: "76,724/s (p99 0.41 ms)"."""
+    return f"{fmt_rate(r['ok_per_s'])}/s (p99 {fmt_ms(r['p99_us'])} ms)"
 
 
 def run(args):
@@ -322,8 +331,8 @@ def run(args):
             info["idle_rss_kib"] = server.rss_kib()
             create_table(server)
             log(f"{name}: loading {args.scale:,} items")
-            loaded, rate = load(server, args.scale, args.connections, args.load_cap)
-            info["loaded"], info["load_items_per_s"] = loaded, rate
+            loaded, rate, p99 = load(server, args.scale, args.connections, args.load_cap)
+            info["loaded"], info["load_items_per_s"], info["load_p99_us"] = loaded, rate, p99
             server.wait_idle()
             info["loaded_rss_kib"] = server.rss_kib()
             if loaded < args.scale:
@@ -372,11 +381,11 @@ def run(args):
                 base = server.rss_kib()
                 # ddblocal gets twice the cap: its million-item figures are targets of issue 7.
                 cap = args.load_cap * (2 if cls is Ddblocal else 1)
-                loaded, rate = load(server, scale, args.connections, cap)
+                loaded, rate, p99 = load(server, scale, args.connections, cap)
                 server.wait_idle()
                 rss = server.rss_kib()
                 entry = {"server": cls.name, "scale": scale, "loaded": loaded,
-                         "items_per_s": rate, "rss_kib": rss,
+                         "items_per_s": rate, "load_p99_us": p99, "rss_kib": rss,
                          "kib_per_item": (rss - base) / max(loaded, 1)}
                 if cls is Ddblocal and "query" in args.workloads:
                     entry["query"] = wrk(server.port, "query", args.seconds, args.connections,
@@ -387,20 +396,32 @@ def run(args):
                 server.stop()
 
     if not args.no_threads:
+        # Issue 16: on one CPU the default must not start more io threads than that CPU can run
+        # (two threads time-slicing it raised GetItem's p99 from 0.8 to 4.4 ms).
+        log("ddblocal: the default thread count vs --threads 1, both on core 0 (wrk on core 1)")
+        one_cpu = {}
+        for label, threads in (("--threads 1", 1), ("default", None)):
+            one_cpu[label] = get_on_fresh_ddblocal(args, SERVER_CORE, threads, CLIENT_CORE)
+        results["one_cpu"] = one_cpu
         log("ddblocal: one thread on core 0 vs two threads on cores 0-1 (wrk shares both)")
         scaling = {}
         for threads, cores in ((1, "0"), (2, "0,1")):
-            server = Ddblocal(args)
-            server.start(cores=cores, threads=threads)
-            try:
-                create_table(server)
-                load(server, args.scale, args.connections, args.load_cap)
-                scaling[threads] = wrk(server.port, "get", args.seconds, args.connections,
-                                       args.scale, client_cores="0,1")
-            finally:
-                server.stop()
+            scaling[threads] = get_on_fresh_ddblocal(args, cores, threads, "0,1")
         results["threads"] = scaling
     return results
+
+
+def get_on_fresh_ddblocal(args, cores, threads, client_cores):
+    """The get workload on a ddblocal started for it on `cores` with `threads` (None: default)."""
+    server = Ddblocal(args)
+    server.start(cores=cores, threads=threads)
+    try:
+        create_table(server)
+        load(server, args.scale, args.connections, args.load_cap)
+        return wrk(server.port, "get", args.seconds, args.connections, args.scale,
+                   client_cores=client_cores)
+    finally:
+        server.stop()
 
 
 def ratio(a, b):
@@ -440,25 +461,33 @@ def report(results, args):
         lines.append(f"| {name} | {info['start_s'] * 1000:.1f} ms ({info['start_runs']} runs) | "
                      f"{info['idle_rss_kib'] / 1024:.1f} MiB | "
                      f"{info['loaded_rss_kib'] / 1024:.1f} MiB ({info['loaded']:,} items) | "
-                     f"{fmt_rate(info['load_items_per_s'])} items/s |")
+                     f"{fmt_rate(info['load_items_per_s'])} items/s "
+                     f"(p99 {fmt_ms(info['load_p99_us'])} ms per batch) |")
     if results["memory"]:
         lines.append("")
-        lines.append("| server | items | RSS | RSS per item | bulk load | query ok/s (p50, p99) | "
-                     "scan pages/s |")
+        lines.append("| server | items | RSS | RSS per item | bulk load (p99 per batch) | "
+                     "query ok/s (p50, p99) | scan pages/s (p99) |")
         lines.append("|---|---:|---:|---:|---:|---:|---:|")
         for m in results["memory"]:
             q = m.get("query")
             s = m.get("scan")
             query = (f"{fmt_rate(q['ok_per_s'])} ({fmt_ms(q['p50_us'])}, {fmt_ms(q['p99_us'])} ms)"
                      if q else "-")
+            scan = f"{fmt_rate(s['ok_per_s'])} ({fmt_ms(s['p99_us'])} ms)" if s else "-"
             lines.append(f"| {m['server']} | {m['loaded']:,} | {m['rss_kib'] / 1024:.1f} MiB | "
-                         f"{m['kib_per_item']:.2f} KiB | {fmt_rate(m['items_per_s'])} items/s | "
-                         f"{query} | {fmt_rate(s['ok_per_s']) if s else '-'} |")
+                         f"{m['kib_per_item']:.2f} KiB | {fmt_rate(m['items_per_s'])} items/s "
+                         f"({fmt_ms(m['load_p99_us'])} ms) | {query} | {scan} |")
+    if "one_cpu" in results:
+        o = results["one_cpu"]
+        lines.append("")
+        lines.append(f"ddblocal get on core 0 (wrk on core 1), --threads 1: "
+                     f"{fmt_rate_p99(o['--threads 1'])}; default thread count: "
+                     f"{fmt_rate_p99(o['default'])}.")
     if "threads" in results:
         t = results["threads"]
         lines.append("")
-        lines.append(f"ddblocal get, --threads 1 on core 0: {fmt_rate(t[1]['ok_per_s'])}/s; "
-                     f"--threads 2 on cores 0-1: {fmt_rate(t[2]['ok_per_s'])}/s "
+        lines.append(f"ddblocal get, --threads 1 on core 0: {fmt_rate_p99(t[1])}; "
+                     f"--threads 2 on cores 0-1: {fmt_rate_p99(t[2])} "
                      f"({t[2]['ok_per_s'] / t[1]['ok_per_s']:.2f}x); wrk shares cores 0-1 in both.")
     for workload, by_server in results["workloads"].items():
         for name, r in by_server.items():
@@ -518,6 +547,12 @@ def targets(results):
         rate, items = max(loads)
         row("bulk load >= 150,000 items/s", f"{rate:,.0f} items/s (loading {items:,})",
             rate >= 150000)
+    if "one_cpu" in results:
+        one, default = results["one_cpu"]["--threads 1"], results["one_cpu"]["default"]
+        slower = default["p99_us"] / max(one["p99_us"], 1) - 1
+        row("on one CPU, the default's GetItem p99 within 25 % of --threads 1",
+            f"{fmt_ms(default['p99_us'])} ms vs {fmt_ms(one['p99_us'])} ms "
+            f"({abs(slower) * 100:.0f} % {'higher' if slower > 0 else 'lower'})", slower <= 0.25)
     if "threads" in results:
         t = results["threads"]
         x = t[2]["ok_per_s"] / t[1]["ok_per_s"]

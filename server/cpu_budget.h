@@ -57,7 +57,8 @@ ThreadCount choose_thread_count(unsigned affinity_cpus, std::optional<CpuQuota> 
                                 unsigned machine_cpus, unsigned max_threads);
 
 // The CPUs in the calling thread's affinity mask (sched_getaffinity), or 0 when it cannot be read.
-// Call it from the main thread before starting others: a new thread inherits its creator's mask.
+// Each thread has a mask of its own, inherited from the thread that created it: call it from the
+// thread that starts the serving threads.
 unsigned affinity_cpu_count();
 
 // The tightest CPU quota among this process's cgroup and its ancestors, v2 (cpu.max under

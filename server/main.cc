@@ -173,7 +173,7 @@ int main(int argc, char** argv) {
     const ddb::server::Endpoint service{
         .dispatcher = dispatcher, .credentials = options.require_auth ? &credentials : nullptr};
 
-    // From the main thread before any other starts (threads inherit its affinity mask).
+    // Read on the main thread: its affinity mask is the one the serving threads inherit.
     const ddb::server::ThreadCount threads =
         options.threads ? ddb::server::ThreadCount{*options.threads, "--threads"}
                         : ddb::server::default_thread_count(ddb::server::kMaxThreads);

@@ -4,6 +4,7 @@
 
 #include "engine/error.h"
 #include "protocol/json/value_json.h"
+#include "protocol/messages.h"
 
 namespace ddb::protocol {
 
@@ -14,7 +15,7 @@ engine::Item decode_attribute_map(const Json& json, bool enveloped) {
     return item_from_json(json);
   } catch (const engine::Error& error) {
     if (error.type() != engine::ErrorType::Validation) throw;
-    throw engine::Error::validation("1 validation error detected: " + error.message());
+    throw engine::Error::validation(std::string(kOneValidationError) + error.message());
   }
 }
 
@@ -34,7 +35,7 @@ bool wants_all_old(const std::optional<std::string>& return_values, Constraints&
   if (return_values && *return_values != "NONE" && *return_values != "ALL_OLD") {
     // DeleteItem puts it in the validation envelope (paritysuite deleteItem.test.ts, us-east-1
     // 2026); PutItem's text is bare (ExtendDB's us-east-1 capture).
-    throw engine::Error::validation(std::string(enveloped ? "1 validation error detected: " : "") +
+    throw engine::Error::validation(std::string(enveloped ? kOneValidationError : "") +
                                     "ReturnValues can only be ALL_OLD or NONE");
   }
   return return_values == "ALL_OLD";

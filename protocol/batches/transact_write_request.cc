@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "engine/error.h"
+#include "protocol/messages.h"
 #include "protocol/requests/constraints.h"
 #include "protocol/requests/key_validation.h"
 #include "protocol/requests/request_expressions.h"
@@ -103,8 +104,7 @@ void add_transact_items_constraints(const Json* items, Constraints& constraints)
   if (items->empty()) {
     // Most regions' (and us-east-1's) form; eu-west-2 and a few others now say "Value at
     // 'TransactItems'" (paritysuite transactWriteItems/transactGetItems, 2026).
-    constraints.add(constraint_violation("'[]'", "transactItems",
-                                         "Member must have length greater than or equal to 1"));
+    constraints.add(constraint_violation("'[]'", "transactItems", kMinLengthOne));
   }
   if (items->size() > 100) {
     // The older form echoes every action as a Java object dump; the newer one, used here,
@@ -121,8 +121,7 @@ TransactWriteRequest parse_transact_write_request(const Json& request) {
   // The token's errors come first (paritysuite validation-ordering, 2026).
   parsed.client_token = get_string(request, "ClientRequestToken");
   if (parsed.client_token && parsed.client_token->empty()) {
-    constraints.add(constraint_violation("''", "clientRequestToken",
-                                         "Member must have length greater than or equal to 1"));
+    constraints.add(constraint_violation("''", "clientRequestToken", kMinLengthOne));
   }
   if (parsed.client_token && parsed.client_token->size() > 36) {
     constraints.add(constraint_violation("'" + *parsed.client_token + "'", "clientRequestToken",

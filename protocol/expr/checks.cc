@@ -10,6 +10,7 @@
 
 #include "engine/error.h"
 #include "protocol/expr/reserved_words.h"
+#include "protocol/messages.h"
 
 namespace ddb::protocol::expr {
 
@@ -176,8 +177,7 @@ void check_operator_count(std::size_t count, ExpressionKind kind) {
   // Observed: "Invalid FilterExpression: The expression contains too many operators; operator
   // count: 301" (aws/aws-sdk-js#3721); the Developer Guide's limit is 300.
   if (count > kMaxOperators) {
-    fail(kind,
-         "The expression contains too many operators; operator count: " + std::to_string(count));
+    fail(kind, std::string(kTooManyOperators) + std::to_string(count));
   }
 }
 

@@ -12,6 +12,7 @@
 #include "engine/error.h"
 #include "protocol/expr/checks.h"
 #include "protocol/expr/lexer.h"
+#include "protocol/messages.h"
 
 namespace ddb::protocol::expr {
 
@@ -204,8 +205,7 @@ class Parser {
       }
     }
     if (operators > kMaxOperators) {
-      fail("The expression contains too many operators; operator count: " +
-           std::to_string(operators));
+      fail(std::string(kTooManyOperators) + std::to_string(operators));
     }
     redundant_parentheses();
   }

@@ -4,6 +4,7 @@
 
 #include "engine/error.h"
 #include "protocol/json/base64.h"
+#include "protocol/messages.h"
 
 namespace ddb::protocol {
 
@@ -12,8 +13,6 @@ using engine::Error;
 using engine::Number;
 
 namespace {
-
-constexpr const char* kInvalid = "One or more parameter values were invalid: ";
 
 std::string decode_binary(const Json& json) {
   if (json.is_object())
@@ -73,7 +72,7 @@ std::size_t first_repeat(const std::vector<T>& members) {
 template <typename T, typename Decode>
 std::vector<T> decode_set_members(const Json& json, const char* empty_message, Decode decode) {
   expect_list(json);
-  if (json.empty()) throw Error::validation(std::string(kInvalid) + empty_message);
+  if (json.empty()) throw Error::validation(std::string(kInvalidParameterValues) + empty_message);
   std::vector<T> members;
   members.reserve(json.size());
   for (const auto& member : json) members.push_back(decode(member));
@@ -89,7 +88,7 @@ AttributeValue decode_string_set(const Json& json) {
   std::size_t repeat = first_repeat(members);
   if (repeat < members.size()) {
     throw Error::validation(
-        std::string(kInvalid) + "Input collection " +
+        std::string(kInvalidParameterValues) + "Input collection " +
         duplicates_listing(members, repeat, ", ", [](const std::string& m) { return m; }) +
         " contains duplicates.");
   }
@@ -99,7 +98,8 @@ AttributeValue decode_string_set(const Json& json) {
 AttributeValue decode_number_set(const Json& json) {
   auto members = decode_set_members<Number>(json, "An number set  may not be empty", decode_number);
   if (first_repeat(members) < members.size()) {
-    throw Error::validation(std::string(kInvalid) + "Input collection contains duplicates.");
+    throw Error::validation(std::string(kInvalidParameterValues) +
+                            "Input collection contains duplicates.");
   }
   return AttributeValue::number_set(std::move(members));
 }
@@ -109,7 +109,7 @@ AttributeValue decode_binary_set(const Json& json) {
       decode_set_members<std::string>(json, "Binary sets should not be empty", decode_binary);
   std::size_t repeat = first_repeat(members);
   if (repeat < members.size()) {
-    throw Error::validation(std::string(kInvalid) + "Input collection " +
+    throw Error::validation(std::string(kInvalidParameterValues) + "Input collection " +
                             duplicates_listing(members, repeat, ",", base64_encode) +
                             "of type BS contains duplicates.");
   }
@@ -160,7 +160,7 @@ AttributeValue decode_value(const Json& json, int depth) {
   if (type == "BOOL") return AttributeValue::boolean(expect_bool(v));
   if (type == "NULL") {
     if (!expect_bool(v)) {
-      throw Error::validation(std::string(kInvalid) +
+      throw Error::validation(std::string(kInvalidParameterValues) +
                               "Null attribute value types must have the value of true");
     }
     return AttributeValue::null();

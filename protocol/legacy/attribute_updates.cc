@@ -7,7 +7,7 @@
 #include "engine/error.h"
 #include "protocol/json/value_json.h"
 #include "protocol/legacy/comparison.h"
-#include "protocol/legacy/errors.h"
+#include "protocol/messages.h"
 #include "protocol/requests/request_expressions.h"
 
 namespace ddb::protocol::legacy {
@@ -21,7 +21,7 @@ using engine::UpdateAction;
 namespace {
 
 [[noreturn]] void invalid(const std::string& why) {
-  throw Error::validation(std::string(kInvalidParameter) + why);
+  throw Error::validation(std::string(kInvalidParameterValues) + why);
 }
 
 bool is_set(Type type) { return type == Type::SS || type == Type::NS || type == Type::BS; }

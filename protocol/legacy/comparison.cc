@@ -5,7 +5,7 @@
 
 #include "engine/error.h"
 #include "protocol/json/value_json.h"
-#include "protocol/legacy/errors.h"
+#include "protocol/messages.h"
 #include "protocol/requests/constraints.h"
 
 namespace ddb::protocol::legacy {
@@ -130,20 +130,20 @@ Operand value_operand(AttributeValue value) {
 void validate_condition(const AttributeCondition& condition) {
   const std::string op_name(comparison_operator_name(condition.op));
   if (!count_ok(condition.op, condition.values.size())) {
-    throw Error::validation(std::string(kInvalidParameter) +
+    throw Error::validation(std::string(kInvalidParameterValues) +
                             "Invalid number of argument(s) for the " + op_name +
                             " ComparisonOperator");
   }
   for (const AttributeValue& value : condition.values) {
     if (value.type() != condition.values[0].type()) {
-      throw Error::validation(std::string(kInvalidParameter) +
+      throw Error::validation(std::string(kInvalidParameterValues) +
                               "AttributeValues inside AttributeValueList must be of same type");
     }
   }
   for (const AttributeValue& value : condition.values) {
     if (!type_ok(condition.op, value.type())) {
-      throw Error::validation(std::string(kInvalidParameter) + "ComparisonOperator " + op_name +
-                              " is not valid for " + engine::type_name(value.type()) +
+      throw Error::validation(std::string(kInvalidParameterValues) + "ComparisonOperator " +
+                              op_name + " is not valid for " + engine::type_name(value.type()) +
                               " AttributeValue type");
     }
   }

@@ -8,7 +8,7 @@
 #include "protocol/json/value_json.h"
 #include "protocol/legacy/comparison.h"
 #include "protocol/legacy/conditional_operator.h"
-#include "protocol/legacy/errors.h"
+#include "protocol/messages.h"
 #include "protocol/requests/request_expressions.h"
 
 namespace ddb::protocol::legacy {
@@ -19,7 +19,8 @@ using engine::Error;
 namespace {
 
 [[noreturn]] void invalid(const std::string& why, const std::string& attribute) {
-  throw Error::validation(std::string(kInvalidParameter) + why + " for Attribute: " + attribute);
+  throw Error::validation(std::string(kInvalidParameterValues) + why +
+                          " for Attribute: " + attribute);
 }
 
 std::optional<AttributeValue> read_value(const Json& expected) {

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "engine/error.h"
+#include "protocol/messages.h"
 
 namespace ddb::protocol::legacy {
 
@@ -33,7 +34,7 @@ std::optional<KeyPredicate::Op> indexable(ComparisonOperator op) {
 }
 
 [[noreturn]] void missed(const std::string& name) {
-  throw Error::validation("Query condition missed key schema element: " + name);
+  throw Error::validation(std::string(kQueryMissedKeyElement) + name);
 }
 
 }  // namespace

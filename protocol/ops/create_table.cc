@@ -1,6 +1,7 @@
 #include <random>
 
 #include "engine/error.h"
+#include "protocol/messages.h"
 #include "protocol/operations.h"
 #include "protocol/requests/constraints.h"
 #include "protocol/tables/index_definitions.h"
@@ -13,8 +14,6 @@ namespace ddb::protocol {
 namespace {
 
 using engine::Error;
-
-constexpr const char* kInvalid = "One or more parameter values were invalid: ";
 
 std::string random_uuid() {
   thread_local std::mt19937_64 random{std::random_device{}()};
@@ -67,7 +66,7 @@ Json create_table(RequestContext& ctx, const Json& request) {
     throw Error::validation("Invalid KeySchema: Some index key attribute have no definition");
   }
   if (!missing.empty()) {
-    throw Error::validation(std::string(kInvalid) +
+    throw Error::validation(std::string(kInvalidParameterValues) +
                             "Some index key attributes are not defined in AttributeDefinitions. "
                             "Keys: " +
                             join_names(missing) +
@@ -83,7 +82,7 @@ Json create_table(RequestContext& ctx, const Json& request) {
   if (indexes.present()) {
     check_attributes_used(attributes, key_schema, indexes);
   } else if (attributes.size() != key_schema.size()) {
-    throw Error::validation(std::string(kInvalid) +
+    throw Error::validation(std::string(kInvalidParameterValues) +
                             "Number of attributes in KeySchema does not exactly match number of "
                             "attributes defined in AttributeDefinitions");
   }
@@ -91,12 +90,12 @@ Json create_table(RequestContext& ctx, const Json& request) {
   bool on_demand = billing_mode == "PAY_PER_REQUEST";
   if (on_demand && throughput) {
     throw Error::validation(
-        std::string(kInvalid) +
+        std::string(kInvalidParameterValues) +
         "Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when "
         "BillingMode is PAY_PER_REQUEST");
   }
   if (!on_demand && !throughput) {
-    throw Error::validation(std::string(kInvalid) +
+    throw Error::validation(std::string(kInvalidParameterValues) +
                             "ReadCapacityUnits and WriteCapacityUnits must both be specified when "
                             "BillingMode is PROVISIONED");
   }

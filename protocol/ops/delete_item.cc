@@ -1,40 +1,20 @@
 #include "engine/error.h"
 #include "protocol/json/item_writer.h"
 #include "protocol/json/value_json.h"
-#include "protocol/legacy/constraints.h"
-#include "protocol/legacy/expected.h"
 #include "protocol/operations.h"
 #include "protocol/requests/item_request.h"
 #include "protocol/requests/key_validation.h"
-#include "protocol/requests/request_expressions.h"
 #include "protocol/writes/index_capacity.h"
+#include "protocol/writes/single_item_write.h"
 #include "protocol/writes/write_plan.h"
 
 namespace ddb::protocol {
 
 ResponseBody delete_item(RequestContext& ctx, const Json& request) {
-  Constraints constraints;
-  auto table_name = get_string(request, "TableName");
-  constraints.name(table_name, "tableName");
-  const Json* key_json = get_map(request, "Key", kAttributeValueType);
-  constraints.not_null(key_json != nullptr, "key");
-  CapacityDetail capacity = parse_return_consumed_capacity(request, constraints);
-  bool collection_metrics = parse_return_item_collection_metrics(request, constraints);
-  WritePlan plan;
-  plan.kind = WritePlan::Kind::Delete;
-  plan.condition.return_item_on_failure = parse_return_on_condition_failure(request, constraints);
-  legacy::add_legacy_constraints(request, constraints, legacy::ConditionalOperatorWording::Older);
-  bool all_old = wants_all_old(get_string(request, "ReturnValues"), constraints, true);
-  check_expression_members(request, {{"ConditionExpression"}, {"Expected", "ConditionalOperator"}},
-                           true);
-  plan.item = decode_attribute_map(*key_json, true);
-  plan.parse_expressions(request, true);
-  // Expected and ConditionExpression exclude each other (check_expression_members).
-  if (auto expected = legacy::expected_condition(request, true)) {
-    plan.condition.condition = expected;
-  }
+  SingleItemWrite write = read_single_item_write(request, kDeleteItemMembers);
+  WritePlan& plan = write.plan;
 
-  auto table = require_table(ctx, *table_name);
+  auto table = require_table(ctx, write.table_name);
   const engine::KeySchema& schema = table->key_schema();
   engine::Key key = key_from_request(plan.item, schema);
   std::optional<engine::Item> old;
@@ -47,9 +27,9 @@ ResponseBody delete_item(RequestContext& ctx, const Json& request) {
 
   ResponseBody body;
   Json& response = body.members();
-  if (all_old && old) body.set_written("Attributes", item_text(*old));
-  add_item_collection_metrics(response, collection_metrics, *table, key.partition);
-  add_consumed_capacity(response, capacity, *table_name,
+  if (write.return_values == "ALL_OLD" && old) body.set_written("Attributes", item_text(*old));
+  add_item_collection_metrics(response, write.item_collection_metrics, *table, key.partition);
+  add_consumed_capacity(response, write.capacity, write.table_name,
                         write_units(old ? engine::item_size(*old) : 0),
                         index_write_units(*table, old ? &*old : nullptr, nullptr));
   return body;

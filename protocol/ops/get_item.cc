@@ -11,23 +11,19 @@ namespace ddb::protocol {
 
 ResponseBody get_item(RequestContext& ctx, const Json& request) {
   Constraints constraints;
-  auto table_name = get_string(request, "TableName");
-  constraints.name(table_name, "tableName");
-  const Json* key_json = get_map(request, "Key", kAttributeValueType);
-  constraints.not_null(key_json != nullptr, "key");
-  CapacityDetail capacity = parse_return_consumed_capacity(request, constraints);
+  ItemRequestHead head = read_item_request_head(request, kKeyMember, constraints);
   bool consistent = get_bool(request, "ConsistentRead").value_or(false);
   add_attributes_to_get_constraints(request, constraints);
   constraints.check();
   check_expression_members(request, {{"ProjectionExpression"}, {"AttributesToGet"}}, false);
   Projection projection = attributes_to_get(request);
-  engine::Item key_attributes = decode_attribute_map(*key_json, false);
+  engine::Item key_attributes = decode_attribute_map(*head.map, false);
   ExpressionAttributes attributes = ExpressionAttributes::from_request(request, false);
   if (auto paths = projection_member(request, attributes))
     projection = Projection(std::move(*paths));
   attributes.check_all_used();
 
-  auto table = require_table(ctx, *table_name);
+  auto table = require_table(ctx, head.table_name);
   engine::Key key = key_from_request(key_attributes, table->key_schema());
   std::optional<engine::Item> item = table->get(key);
 
@@ -37,7 +33,8 @@ ResponseBody get_item(RequestContext& ctx, const Json& request) {
     body.set_written("Item",
                      projection.all() ? item_text(*item) : item_text(projection.apply(*item)));
   }
-  add_consumed_capacity(body.members(), capacity, *table_name, read_units(size, consistent));
+  add_consumed_capacity(body.members(), head.capacity, head.table_name,
+                        read_units(size, consistent));
   return body;
 }
 

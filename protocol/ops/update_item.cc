@@ -4,14 +4,11 @@
 #include "engine/expression.h"
 #include "protocol/json/item_writer.h"
 #include "protocol/json/value_json.h"
-#include "protocol/legacy/attribute_updates.h"
-#include "protocol/legacy/constraints.h"
-#include "protocol/legacy/expected.h"
 #include "protocol/operations.h"
 #include "protocol/requests/item_request.h"
 #include "protocol/requests/key_validation.h"
-#include "protocol/requests/request_expressions.h"
 #include "protocol/writes/index_capacity.h"
+#include "protocol/writes/single_item_write.h"
 #include "protocol/writes/write_plan.h"
 
 namespace ddb::protocol {
@@ -39,35 +36,10 @@ std::optional<engine::Item> returned_attributes(const std::string& return_values
 }  // namespace
 
 ResponseBody update_item(RequestContext& ctx, const Json& request) {
-  Constraints constraints;
-  auto table_name = get_string(request, "TableName");
-  constraints.name(table_name, "tableName");
-  const Json* key_json = get_map(request, "Key", kAttributeValueType);
-  constraints.not_null(key_json != nullptr, "key");
-  CapacityDetail capacity = parse_return_consumed_capacity(request, constraints);
-  bool collection_metrics = parse_return_item_collection_metrics(request, constraints);
-  WritePlan plan;
-  plan.kind = WritePlan::Kind::Update;
-  plan.condition.return_item_on_failure = parse_return_on_condition_failure(request, constraints);
-  auto return_values = get_string(request, "ReturnValues");
-  constraints.one_of(return_values, {"ALL_NEW", "UPDATED_OLD", "ALL_OLD", "NONE", "UPDATED_NEW"},
-                     "returnValues");
-  legacy::add_legacy_constraints(request, constraints, legacy::ConditionalOperatorWording::Older);
-  constraints.check();
-  check_expression_members(request,
-                           {{"UpdateExpression", "ConditionExpression"},
-                            {"AttributeUpdates", "Expected", "ConditionalOperator"}},
-                           true);
-  plan.item = decode_attribute_map(*key_json, true);
-  plan.parse_expressions(request, true);
-  // The legacy members exclude the expressions they replace (check_expression_members).
-  plan.legacy_updates = find_member(request, "AttributeUpdates") != nullptr;
-  if (plan.legacy_updates) plan.actions = legacy::attribute_updates(request, true);
-  if (auto expected = legacy::expected_condition(request, true)) {
-    plan.condition.condition = expected;
-  }
+  SingleItemWrite write = read_single_item_write(request, kUpdateItemMembers);
+  WritePlan& plan = write.plan;
 
-  auto table = require_table(ctx, *table_name);
+  auto table = require_table(ctx, write.table_name);
   const engine::KeySchema& schema = table->key_schema();
   engine::Key key = key_from_request(plan.item, schema);
   check_key_untouched(plan.actions, schema);
@@ -77,13 +49,12 @@ ResponseBody update_item(RequestContext& ctx, const Json& request) {
 
   ResponseBody body;
   Json& response = body.members();
-  if (auto returned =
-          returned_attributes(return_values.value_or("NONE"), plan.actions, old, updated)) {
+  if (auto returned = returned_attributes(write.return_values, plan.actions, old, updated)) {
     body.set_written("Attributes", item_text(*returned));
   }
-  add_item_collection_metrics(response, collection_metrics, *table, key.partition);
+  add_item_collection_metrics(response, write.item_collection_metrics, *table, key.partition);
   add_consumed_capacity(
-      response, capacity, *table_name,
+      response, write.capacity, write.table_name,
       write_units(
           std::max(updated ? engine::item_size(*updated) : 0, old ? engine::item_size(*old) : 0)),
       index_write_units(*table, old ? &*old : nullptr, updated ? &*updated : nullptr));

@@ -1,6 +1,7 @@
 #include <mutex>
 
 #include "engine/error.h"
+#include "protocol/messages.h"
 #include "protocol/operations.h"
 #include "protocol/requests/constraints.h"
 #include "protocol/tables/index_updates.h"
@@ -11,8 +12,6 @@
 namespace ddb::protocol {
 
 namespace {
-
-constexpr const char* kInvalid = "One or more parameter values were invalid: ";
 
 // UpdateTable calls run one at a time, so that each one's checks (one online index operation per
 // table, the index names in use) see the changes of the others.
@@ -62,7 +61,7 @@ Json update_table(RequestContext& ctx, const Json& request) {
         "OnDemandThroughput, WarmThroughput or TableClass is required");
   }
   if (index_updates && index_updates->empty()) {
-    throw engine::Error::validation(std::string(kInvalid) +
+    throw engine::Error::validation(std::string(kInvalidParameterValues) +
                                     "List of GlobalSecondaryIndexUpdates is empty");
   }
   if (index_changes) {
@@ -71,11 +70,12 @@ Json update_table(RequestContext& ctx, const Json& request) {
     // (ack-api-quirks DDB-TABLE-174).
     if (creates_or_deletes(*index_updates) && throughput) {
       throw engine::Error::validation(
-          std::string(kInvalid) + "You cannot create or delete index while updating table IOPS");
+          std::string(kInvalidParameterValues) +
+          "You cannot create or delete index while updating table IOPS");
     }
     if (deletion_protection) {
       throw engine::Error::validation(
-          std::string(kInvalid) +
+          std::string(kInvalidParameterValues) +
           "DeletionProtection modification must be the only operation in the request");
     }
   }
@@ -90,14 +90,14 @@ Json update_table(RequestContext& ctx, const Json& request) {
   bool on_demand = billing_mode ? *billing_mode == "PAY_PER_REQUEST"
                                 : current.billing_mode == engine::BillingMode::PayPerRequest;
   if (on_demand && throughput) {
-    throw engine::Error::validation(std::string(kInvalid) +
+    throw engine::Error::validation(std::string(kInvalidParameterValues) +
                                     "Neither ReadCapacityUnits nor WriteCapacityUnits can be "
                                     "specified when BillingMode is PAY_PER_REQUEST");
   }
   bool switching_to_provisioned =
       !on_demand && current.billing_mode == engine::BillingMode::PayPerRequest;
   if (switching_to_provisioned && !throughput) {
-    throw engine::Error::validation(std::string(kInvalid) +
+    throw engine::Error::validation(std::string(kInvalidParameterValues) +
                                     "ProvisionedThroughput must be specified when BillingMode is "
                                     "PROVISIONED");
   }

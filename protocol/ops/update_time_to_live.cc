@@ -3,6 +3,7 @@
 #include <string>
 
 #include "engine/error.h"
+#include "protocol/messages.h"
 #include "protocol/operations.h"
 #include "protocol/requests/constraints.h"
 
@@ -47,8 +48,8 @@ Json update_time_to_live(RequestContext& ctx, const Json& request) {
     constraints.not_null(enabled.has_value(), "timeToLiveSpecification.enabled");
     constraints.not_null(attribute.has_value(), "timeToLiveSpecification.attributeName");
     if (attribute && utf16_length(*attribute) < 1) {
-      constraints.add(constraint_violation("''", "timeToLiveSpecification.attributeName",
-                                           "Member must have length greater than or equal to 1"));
+      constraints.add(
+          constraint_violation("''", "timeToLiveSpecification.attributeName", kMinLengthOne));
     }
     if (attribute && utf16_length(*attribute) > 255) {
       constraints.add(constraint_violation("'" + *attribute + "'",

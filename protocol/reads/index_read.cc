@@ -7,6 +7,7 @@
 #include "engine/error.h"
 #include "protocol/expr/document_paths.h"
 #include "protocol/json/value_json.h"
+#include "protocol/messages.h"
 #include "protocol/requests/key_validation.h"
 #include "protocol/tables/index_definitions.h"
 
@@ -59,9 +60,9 @@ std::shared_ptr<const engine::Index> open_index(const engine::Table& table,
   if (read.select == Select::AllAttributes &&
       index->projection().type != engine::ProjectionType::All) {
     throw Error::validation(
-        "One or more parameter values were invalid: Select type ALL_ATTRIBUTES is not supported "
-        "for global secondary index " +
-        name + " because its projection type is not ALL");
+        std::string(kInvalidParameterValues) +
+        "Select type ALL_ATTRIBUTES is not supported for global secondary index " + name +
+        " because its projection type is not ALL");
   }
   return index;
 }
@@ -73,8 +74,7 @@ void check_filter_projected(const engine::Index& index, const engine::Condition&
   // DynamoDB Local: its filter sees the entry, where an unprojected attribute is absent.
   std::set<std::string> missing = unprojected(index, expr::top_level_names(filter));
   if (missing.empty()) return;
-  throw Error::validation("One or more parameter values were invalid: Secondary index " +
-                          index.name() +
+  throw Error::validation(std::string(kInvalidParameterValues) + "Secondary index " + index.name() +
                           " does not project one or more filter attributes: " + java_list(missing));
 }
 
@@ -103,7 +103,7 @@ std::optional<engine::IndexPosition> parse_index_start_key(const Json& request,
   };
   for (const auto* attribute : index_keys) {
     if (!typed(*attribute)) {
-      throw Error::validation("The provided key element does not match the schema");
+      throw Error::validation(std::string(kKeyDoesNotMatchSchema));
     }
   }
   for (const auto* attribute : table_keys) {
@@ -142,7 +142,7 @@ IndexSource index_source(const std::shared_ptr<const engine::Table>& table,
       // localstack/localstack#478 quotes DynamoDB (2017); DynamoDB Local has the same text and
       // lists the names as its HashSet holds them. Medium confidence: one sighting.
       std::vector<std::string> names(missing.begin(), missing.end());
-      throw Error::validation("One or more parameter values were invalid: Global secondary index " +
+      throw Error::validation(std::string(kInvalidParameterValues) + "Global secondary index " +
                               index.name() + " does not project " +
                               java_list(java_hash_set_order(names)));
     }

@@ -2,6 +2,7 @@
 
 #include "engine/error.h"
 #include "protocol/json/value_json.h"
+#include "protocol/messages.h"
 #include "protocol/requests/key_validation.h"
 
 namespace ddb::protocol {
@@ -202,9 +203,8 @@ engine::SortKeyRange to_range(const KeyPredicate& predicate) {
 void check_value_types(const KeyPredicate& predicate, const engine::KeyAttribute& key) {
   for (const AttributeValue& value : predicate.values) {
     if (value.type() != key.type) {
-      throw Error::validation(
-          "One or more parameter values were invalid: Condition parameter type does not match "
-          "schema type");
+      throw Error::validation(std::string(kInvalidParameterValues) +
+                              "Condition parameter type does not match schema type");
     }
   }
 }
@@ -262,13 +262,13 @@ KeyCondition match_key_schema(const std::vector<KeyPredicate>& predicates,
     if (schema.sort && predicate.attribute == schema.sort->name) sort = &predicate;
   }
   if (!partition) {
-    throw Error::validation("Query condition missed key schema element: " + schema.partition.name);
+    throw Error::validation(std::string(kQueryMissedKeyElement) + schema.partition.name);
   }
   if (partition->op != KeyPredicate::Op::Eq)
     throw Error::validation("Query key condition not supported");
   if (predicates.size() == 2 && !sort) {
     if (!schema.sort) throw Error::validation("Query key condition not supported");
-    throw Error::validation("Query condition missed key schema element: " + schema.sort->name);
+    throw Error::validation(std::string(kQueryMissedKeyElement) + schema.sort->name);
   }
   check_value_types(*partition, schema.partition);
   validate(partition->values[0], schema.partition, true);

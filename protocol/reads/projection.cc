@@ -4,6 +4,7 @@
 #include <string>
 
 #include "engine/error.h"
+#include "protocol/messages.h"
 
 namespace ddb::protocol {
 
@@ -38,8 +39,7 @@ void add_attributes_to_get_constraints(const Json& request, Constraints& constra
   if (!names) return;
   for (const Json& name : *names) expect_string(name);
   if (names->empty()) {
-    constraints.add(
-        constraint_violation("'[]'", path, "Member must have length greater than or equal to 1"));
+    constraints.add(constraint_violation("'[]'", path, kMinLengthOne));
   }
   if (names->size() > 255) {
     constraints.add(constraint_violation("'" + java_list(*names) + "'", path,
@@ -56,8 +56,8 @@ Projection attributes_to_get(const Json& request) {
     expect_string(json);
     const std::string& name = json.get_ref<const std::string&>();
     if (!seen.insert(name).second) {
-      throw engine::Error::validation(
-          "One or more parameter values were invalid: Duplicate value in attribute name: " + name);
+      throw engine::Error::validation(std::string(kInvalidParameterValues) +
+                                      "Duplicate value in attribute name: " + name);
     }
     // A dot in a name is part of the name, not a path separator.
     paths.push_back({engine::PathStep{name}});

@@ -3,6 +3,7 @@
 #include "engine/error.h"
 #include "protocol/json/item_writer.h"
 #include "protocol/json/value_json.h"
+#include "protocol/messages.h"
 #include "protocol/requests/key_validation.h"
 #include "protocol/requests/request_expressions.h"
 #include "protocol/writes/index_capacity.h"
@@ -66,7 +67,7 @@ ReadRequest parse_read_request(const Json& request, Constraints& constraints, bo
   // verified against DynamoDB in us-east-1). DynamoDB Local checks the attribute list before
   // IndexName for ALL_PROJECTED_ATTRIBUTES.
   const auto reject = [query](const std::string& message) {
-    throw Error::validation(query ? "1 validation error detected: " + message : message);
+    throw Error::validation(query ? std::string(kOneValidationError) + message : message);
   };
   const auto no_member = [&](std::string_view what) {
     if (member) {

@@ -2,6 +2,7 @@
 
 #include "engine/error.h"
 #include "protocol/json/value_json.h"
+#include "protocol/messages.h"
 #include "protocol/requests/item_request.h"
 
 namespace ddb::protocol {
@@ -22,7 +23,7 @@ bool valid_placeholder(const std::string& key, char sigil) {
 }
 
 [[noreturn]] void fail(const std::string& message, bool enveloped) {
-  throw Error::validation(enveloped ? "1 validation error detected: " + message : message);
+  throw Error::validation(enveloped ? std::string(kOneValidationError) + message : message);
 }
 
 template <typename T>

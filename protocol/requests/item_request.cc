@@ -4,8 +4,21 @@
 
 #include "engine/error.h"
 #include "protocol/json/value_json.h"
+#include "protocol/messages.h"
 
 namespace ddb::protocol {
+
+ItemRequestHead read_item_request_head(const Json& request, ItemMapMember map,
+                                       Constraints& constraints) {
+  ItemRequestHead head;
+  auto table_name = get_string(request, "TableName");
+  constraints.name(table_name, "tableName");
+  head.table_name = table_name.value_or("");
+  head.map = get_map(request, map.name, kAttributeValueType);
+  constraints.not_null(head.map != nullptr, map.path);
+  head.capacity = parse_return_consumed_capacity(request, constraints);
+  return head;
+}
 
 engine::Item decode_attribute_map(const Json& json, bool enveloped) {
   expect_map(json, kAttributeValueType);
@@ -14,7 +27,7 @@ engine::Item decode_attribute_map(const Json& json, bool enveloped) {
     return item_from_json(json);
   } catch (const engine::Error& error) {
     if (error.type() != engine::ErrorType::Validation) throw;
-    throw engine::Error::validation("1 validation error detected: " + error.message());
+    throw engine::Error::validation(std::string(kOneValidationError) + error.message());
   }
 }
 
@@ -24,20 +37,6 @@ void reject_unsupported(const Json& request, std::initializer_list<std::string_v
       throw engine::Error::validation("ddblocal does not support " + std::string(member) + " yet");
     }
   }
-}
-
-bool wants_all_old(const std::optional<std::string>& return_values, Constraints& constraints,
-                   bool enveloped) {
-  constraints.one_of(return_values, {"ALL_NEW", "UPDATED_OLD", "ALL_OLD", "NONE", "UPDATED_NEW"},
-                     "returnValues");
-  constraints.check();
-  if (return_values && *return_values != "NONE" && *return_values != "ALL_OLD") {
-    // DeleteItem puts it in the validation envelope (paritysuite deleteItem.test.ts, us-east-1
-    // 2026); PutItem's text is bare (ExtendDB's us-east-1 capture).
-    throw engine::Error::validation(std::string(enveloped ? "1 validation error detected: " : "") +
-                                    "ReturnValues can only be ALL_OLD or NONE");
-  }
-  return return_values == "ALL_OLD";
 }
 
 CapacityDetail parse_return_consumed_capacity(const Json& request, Constraints& constraints) {

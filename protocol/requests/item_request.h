@@ -12,6 +12,30 @@
 
 namespace ddb::protocol {
 
+// The attribute map a single-item request carries: its member and its path in the model's
+// messages ("Value null at 'key' failed to satisfy constraint: Member must not be null").
+struct ItemMapMember {
+  std::string_view name;
+  std::string_view path;
+};
+inline constexpr ItemMapMember kItemMember{"Item", "item"};  // PutItem
+inline constexpr ItemMapMember kKeyMember{"Key", "key"};     // GetItem, UpdateItem, DeleteItem
+
+enum class CapacityDetail { None, Total, Indexes };
+
+// The members GetItem, PutItem, UpdateItem and DeleteItem all open with, read in DynamoDB's order:
+// TableName, the attribute map `map`, ReturnConsumedCapacity. Their model violations go into
+// `constraints`, after any already there; a member of the wrong JSON type throws
+// SerializationException at once. Only once `constraints.check()` has passed is `table_name` a
+// valid table name and `map` non-null.
+struct ItemRequestHead {
+  std::string table_name;
+  const Json* map = nullptr;  // points into the request
+  CapacityDetail capacity = CapacityDetail::None;
+};
+ItemRequestHead read_item_request_head(const Json& request, ItemMapMember map,
+                                       Constraints& constraints);
+
 // Decodes an attribute map member (Item, Key, ExclusiveStartKey) of a request. PutItem, UpdateItem
 // and DeleteItem report a bad value inside the "1 validation error detected: " envelope, other
 // operations bare; `enveloped` selects which.
@@ -21,13 +45,7 @@ engine::Item decode_attribute_map(const Json& json, bool enveloped);
 // ignoring them.
 void reject_unsupported(const Json& request, std::initializer_list<std::string_view> members);
 
-// ReturnValues for PutItem and DeleteItem: NONE or ALL_OLD ("ReturnValues can only be ALL_OLD or
-// NONE"; DeleteItem puts it in the "1 validation error detected: " envelope, `enveloped`).
-bool wants_all_old(const std::optional<std::string>& return_values, Constraints& constraints,
-                   bool enveloped);
-
 // ReturnConsumedCapacity: the model's enum, and whether a ConsumedCapacity is wanted.
-enum class CapacityDetail { None, Total, Indexes };
 CapacityDetail parse_return_consumed_capacity(const Json& request, Constraints& constraints);
 
 // ReturnItemCollectionMetrics: the model's enum; whether SIZE was asked for.

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "engine/error.h"
+#include "protocol/messages.h"
 
 namespace ddb::protocol {
 
@@ -12,8 +13,6 @@ using engine::KeyAttribute;
 using engine::Type;
 
 namespace {
-
-constexpr const char* kInvalid = "One or more parameter values were invalid: ";
 
 std::size_t key_bytes(const AttributeValue& value) {
   switch (value.type()) {
@@ -30,12 +29,12 @@ void validate_item_key_attribute(const engine::Item& item, const KeyAttribute& a
                                  bool partition) {
   auto it = item.find(attribute.name);
   if (it == item.end()) {
-    throw Error::validation(std::string(kInvalid) + "Missing the key " + attribute.name +
-                            " in the item");
+    throw Error::validation(std::string(kInvalidParameterValues) + "Missing the key " +
+                            attribute.name + " in the item");
   }
   if (it->second.type() != attribute.type) {
-    throw Error::validation(std::string(kInvalid) + "Type mismatch for key " + attribute.name +
-                            " expected: " + engine::type_name(attribute.type) +
+    throw Error::validation(std::string(kInvalidParameterValues) + "Type mismatch for key " +
+                            attribute.name + " expected: " + engine::type_name(attribute.type) +
                             " actual: " + engine::type_name(it->second.type()));
   }
   validate_key_value(it->second, attribute, partition);
@@ -54,12 +53,12 @@ void validate_key_value(const AttributeValue& value, const KeyAttribute& attribu
   }
   if (partition && key_bytes(value) > engine::kMaxPartitionKeyBytes) {
     // "of2048" without a space is DynamoDB's text.
-    throw Error::validation(std::string(kInvalid) +
+    throw Error::validation(std::string(kInvalidParameterValues) +
                             "Size of hashkey has exceeded the maximum size limit of2048 bytes");
   }
   if (!partition && key_bytes(value) > engine::kMaxSortKeyBytes) {
     throw Error::validation(
-        std::string(kInvalid) +
+        std::string(kInvalidParameterValues) +
         "Aggregated size of all range keys has exceeded the size limit of 1024 bytes");
   }
 }
@@ -70,9 +69,7 @@ void validate_item_key(const engine::Item& item, const engine::KeySchema& schema
 }
 
 engine::Key key_from_request(const engine::Item& key, const engine::KeySchema& schema) {
-  const auto mismatch = [] {
-    return Error::validation("The provided key element does not match the schema");
-  };
+  const auto mismatch = [] { return Error::validation(std::string(kKeyDoesNotMatchSchema)); };
   std::size_t expected = schema.sort ? 2 : 1;
   if (key.size() != expected) throw mismatch();
   auto partition = key.find(schema.partition.name);

@@ -4,6 +4,7 @@
 
 #include "protocol/expr/parse_cache.h"
 #include "protocol/expr/resolve.h"
+#include "protocol/messages.h"
 
 namespace ddb::protocol {
 
@@ -23,7 +24,7 @@ std::string joined(const std::vector<std::string_view>& names, std::string_view 
 void check_expression_members(const Json& request, const ExpressionMembers& members,
                               bool enveloped) {
   const auto fail = [&](const std::string& message) {
-    throw engine::Error::validation(enveloped ? "1 validation error detected: " + message
+    throw engine::Error::validation(enveloped ? std::string(kOneValidationError) + message
                                               : message);
   };
   std::vector<std::string_view> expressions;

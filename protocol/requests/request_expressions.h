@@ -9,6 +9,7 @@
 #include "engine/expression.h"
 #include "protocol/expr/ast.h"
 #include "protocol/json/json_fields.h"
+#include "protocol/messages.h"
 #include "protocol/requests/expression_attributes.h"
 
 namespace ddb::protocol {
@@ -48,7 +49,7 @@ auto in_envelope(bool enveloped, F&& resolve) -> decltype(resolve()) {
     return resolve();
   } catch (const engine::Error& error) {
     if (error.type() != engine::ErrorType::Validation) throw;
-    throw engine::Error::validation("1 validation error detected: " + error.message());
+    throw engine::Error::validation(std::string(kOneValidationError) + error.message());
   }
 }
 

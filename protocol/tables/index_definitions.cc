@@ -5,6 +5,7 @@
 #include <set>
 
 #include "engine/error.h"
+#include "protocol/messages.h"
 
 namespace ddb::protocol {
 
@@ -15,7 +16,6 @@ namespace {
 
 using engine::Error;
 
-constexpr const char* kInvalid = "One or more parameter values were invalid: ";
 constexpr std::size_t kMaxLocalIndexes = 5;
 constexpr std::size_t kMaxGlobalIndexes = 20;
 constexpr std::size_t kMaxNonKeyAttributes = 20;
@@ -25,7 +25,9 @@ constexpr std::size_t kMaxProjectedAttributes = 100;
 constexpr std::size_t kMaxGlobalKeyElements = 8;
 constexpr int kMaxKeyAttributesOfAKind = 4;
 
-[[noreturn]] void invalid(const std::string& detail) { throw Error::validation(kInvalid + detail); }
+[[noreturn]] void invalid(const std::string& detail) {
+  throw Error::validation(std::string(kInvalidParameterValues) + detail);
+}
 
 const engine::KeyAttribute* find_attribute(const std::vector<engine::KeyAttribute>& attributes,
                                            const std::string& name) {
@@ -153,8 +155,7 @@ IndexRequest parse_index(const Json& json, engine::IndexKind kind, const std::st
       }
       const std::string list_path = path + ".projection.nonKeyAttributes";
       if (names.empty()) {
-        constraints.add(constraint_violation("'[]'", list_path,
-                                             "Member must have length greater than or equal to 1"));
+        constraints.add(constraint_violation("'[]'", list_path, kMinLengthOne));
       }
       if (names.size() > kMaxNonKeyAttributes) {
         constraints.add(constraint_violation("'" + join_names(names) + "'", list_path,

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "engine/error.h"
+#include "protocol/messages.h"
 
 namespace ddb::protocol {
 
@@ -15,10 +16,11 @@ namespace {
 using engine::Error;
 using engine::ErrorType;
 
-constexpr const char* kInvalid = "One or more parameter values were invalid: ";
 constexpr std::size_t kMaxGlobalIndexes = 20;
 
-[[noreturn]] void invalid(const std::string& detail) { throw Error::validation(kInvalid + detail); }
+[[noreturn]] void invalid(const std::string& detail) {
+  throw Error::validation(std::string(kInvalidParameterValues) + detail);
+}
 
 const engine::IndexDefinition* find_index(const engine::TableDefinition& table,
                                           const std::string& name) {

@@ -2,6 +2,8 @@
 
 #include <chrono>
 
+#include "protocol/messages.h"
+
 namespace ddb::protocol {
 
 namespace {
@@ -71,8 +73,7 @@ std::vector<KeySchemaElement> parse_key_schema(const Json* list, const std::stri
     key_schema.push_back({name.value_or(""), key_type.value_or("")});
   }
   if (list->empty()) {
-    constraints.add(
-        constraint_violation("'[]'", path, "Member must have length greater than or equal to 1"));
+    constraints.add(constraint_violation("'[]'", path, kMinLengthOne));
   }
   if (list->size() > max_length) {
     // DynamoDB echoes the list as Java's toString of its KeySchemaElement objects; tests match
@@ -99,8 +100,8 @@ std::vector<engine::KeyAttribute> parse_attribute_definitions(const Json& reques
     auto type = get_string(element, "AttributeType");
     constraints.not_null(name.has_value(), path + "attributeName");
     if (name && name->empty()) {
-      constraints.add(constraint_violation("'" + *name + "'", path + "attributeName",
-                                           "Member must have length greater than or equal to 1"));
+      constraints.add(
+          constraint_violation("'" + *name + "'", path + "attributeName", kMinLengthOne));
     }
     constraints.not_null(type.has_value(), path + "attributeType");
     constraints.one_of(type, {"B", "N", "S"}, path + "attributeType");

@@ -8,6 +8,7 @@
 #include "protocol/expr/parse_cache.h"
 #include "protocol/expr/resolve.h"
 #include "protocol/json/value_json.h"
+#include "protocol/messages.h"
 #include "protocol/requests/expression_attributes.h"
 #include "protocol/requests/request_expressions.h"
 
@@ -99,9 +100,8 @@ void check_key_untouched(const std::vector<engine::UpdateAction>& actions,
   for (const engine::UpdateAction& action : actions) {
     const std::string& name = action.path.front().name;
     if (name == schema.partition.name || (schema.sort && name == schema.sort->name)) {
-      throw Error::validation(
-          "One or more parameter values were invalid: Cannot update attribute " + name +
-          ". This attribute is part of the key");
+      throw Error::validation(std::string(kInvalidParameterValues) + "Cannot update attribute " +
+                              name + ". This attribute is part of the key");
     }
   }
 }

@@ -1,8 +1,6 @@
 #include <vector>
 
-#include "engine/error.h"
 #include "protocol/operations.h"
-#include "protocol/requests/constraints.h"
 #include "protocol/tags/resource_arn.h"
 #include "protocol/tags/tags.h"
 
@@ -15,18 +13,10 @@ namespace ddb::protocol {
 // once, under the table's definition lock, and a table is ACTIVE (or UPDATING, which DynamoDB
 // accepts too) from the moment it exists: see docs/COMPATIBILITY.md.
 void tag_resource(RequestContext& ctx, const Json& request) {
-  Constraints constraints;
-  auto arn = get_string(request, "ResourceArn");
-  const Json* list = get_list(request, "Tags");
-  constrain_resource_arn(arn, constraints);
-  constraints.not_null(list != nullptr, "tags");
-  constraints.check();
-
-  TaggedResource resource = parse_resource_arn(ctx, *arn);
   // "Atleast" is DynamoDB's spelling (DDB-TABLE-107).
-  if (list->empty())
-    throw engine::Error::validation("Atleast one Tag needs to be provided as Input.");
-  std::vector<engine::Tag> added = parse_tags(*list);
+  auto [resource, list] = read_list_request(ctx, request, "Tags", "tags",
+                                            "Atleast one Tag needs to be provided as Input.");
+  std::vector<engine::Tag> added = parse_tags(list);
   auto table = find_tagged_table(ctx, resource);
   table->update_definition([&](engine::TableDefinition& definition) {
     std::vector<engine::Tag> tags = definition.tags;

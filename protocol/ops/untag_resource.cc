@@ -2,9 +2,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/error.h"
 #include "protocol/operations.h"
-#include "protocol/requests/constraints.h"
 #include "protocol/tags/resource_arn.h"
 #include "protocol/tags/tags.h"
 
@@ -15,19 +13,10 @@ namespace ddb::protocol {
 // request naming more than 50 keys is refused with the tag-count message (DDB-TABLE-107).
 // Whether DynamoDB refuses a key named twice was not captured; it is accepted here.
 void untag_resource(RequestContext& ctx, const Json& request) {
-  Constraints constraints;
-  auto arn = get_string(request, "ResourceArn");
-  const Json* list = get_list(request, "TagKeys");
-  constrain_resource_arn(arn, constraints);
-  constraints.not_null(list != nullptr, "tagKeys");
-  constraints.check();
-
-  TaggedResource resource = parse_resource_arn(ctx, *arn);
-  if (list->empty()) {
-    throw engine::Error::validation("Atleast one Tag Key needs to be provided as Input.");
-  }
+  auto [resource, list] = read_list_request(ctx, request, "TagKeys", "tagKeys",
+                                            "Atleast one Tag Key needs to be provided as Input.");
   std::vector<std::string> keys;
-  for (const Json& key : *list) {
+  for (const Json& key : list) {
     expect_string(key);
     keys.push_back(key.get<std::string>());
     check_tag_key(keys.back());

@@ -83,6 +83,20 @@ TaggedResource parse_resource_arn(const RequestContext& ctx, const std::string& 
   return {arn, std::string(name), stream};
 }
 
+ListRequest read_list_request(const RequestContext& ctx, const Json& request,
+                              std::string_view member, std::string_view path,
+                              const char* empty_message) {
+  Constraints constraints;
+  auto arn = get_string(request, "ResourceArn");
+  const Json* list = get_list(request, member);
+  constrain_resource_arn(arn, constraints);
+  constraints.not_null(list != nullptr, path);
+  constraints.check();
+  TaggedResource resource = parse_resource_arn(ctx, *arn);
+  if (list->empty()) throw Error::validation(empty_message);
+  return {std::move(resource), *list};
+}
+
 std::shared_ptr<engine::Table> find_tagged_table(const RequestContext& ctx,
                                                  const TaggedResource& resource) {
   // A stream ARN passes the checks but has no tags to find (ack-api-quirks DDB-TABLE-071). The

@@ -110,12 +110,14 @@ class TaggingTest(unittest.TestCase):
         spaces and + - = . _ : / @, and an empty list are ValidationExceptions that change
         nothing."""
         cases = [
-            ([{"Key": "AWS:cost", "Value": "x"}], "Tag Key cannot be prefixed with aws:, Key: AWS:cost"),
+            ([{"Key": "AWS:cost", "Value": "x"}],
+             "Tag Key cannot be prefixed with aws:, Key: AWS:cost"),
             ([{"Key": "d", "Value": "1"}, {"Key": "d", "Value": "2"}],
              "Duplicate Tag Keys provided as input: Duplicate Tag Key found d"),
             ([{"Key": "ok", "Value": "1"}, {"Key": "k", "Value": "100%"}],
              "The Tag Value provided is invalid, Value: 100%"),
-            ([{"Key": "x" * 129, "Value": ""}], "The Tag Key provided is invalid, Key: " + "x" * 129),
+            ([{"Key": "x" * 129, "Value": ""}],
+             "The Tag Key provided is invalid, Key: " + "x" * 129),
             ([], "Atleast one Tag needs to be provided as Input."),
         ]
         for tags, message in cases:
@@ -142,8 +144,9 @@ class TaggingTest(unittest.TestCase):
         with self.assertRaises(ClientError) as context:
             self.raw.tag_resource(ResourceArn=index_arn, Tags=[{"Key": "k", "Value": "v"}])
         self.assertError(context, "ValidationException",
-                         "One or more parameter values were invalid: Invalid resource arn provided, "
-                         "only table or stream is accepted. Provided resource arn: " + index_arn)
+                         "One or more parameter values were invalid: Invalid resource arn "
+                         "provided, only table or stream is accepted. Provided resource arn: "
+                         + index_arn)
         foreign = self.arn.replace(":000000000000:", ":123456789012:")
         with self.assertRaises(ClientError) as context:
             self.raw.untag_resource(ResourceArn=foreign, TagKeys=["env"])

@@ -16,16 +16,19 @@ namespace ddb::protocol {
 
 namespace {
 
-// An operation: one that returns its body as a JSON document, or one that writes (part of) it
-// itself (ResponseBody: the item-returning operations).
+// An operation: one that returns its body as a JSON document, one that writes (part of) it
+// itself (ResponseBody: the item-returning operations), or one whose body is empty.
 struct Handler {
   using Document = Json (*)(RequestContext&, const Json&);
   using Written = ResponseBody (*)(RequestContext&, const Json&);
-  // Implicit, so that the tables' rows name the functions of either kind.
+  using Empty = void (*)(RequestContext&, const Json&);
+  // Implicit, so that the tables' rows name the functions of any kind.
   Handler(Document f) : document(f) {}
   Handler(Written f) : written(f) {}
+  Handler(Empty f) : empty(f) {}
   Document document = nullptr;
   Written written = nullptr;
+  Empty empty = nullptr;
 };
 
 constexpr std::string_view kTargetPrefix = "DynamoDB_20120810.";
@@ -51,6 +54,9 @@ const std::unordered_map<std::string_view, Handler>& handlers() {
       {"TransactGetItems", transact_get_items},
       {"UpdateTimeToLive", update_time_to_live},
       {"DescribeTimeToLive", describe_time_to_live},
+      {"TagResource", tag_resource},
+      {"UntagResource", untag_resource},
+      {"ListTagsOfResource", list_tags_of_resource},
   };
   return table;
 }
@@ -148,6 +154,10 @@ bool is_dynamodb_operation(std::string_view name) {
 
 Response respond(const Handler& handler, RequestContext& ctx, const Json& request) {
   if (handler.written) return {200, handler.written(ctx, request).write(), {}};
+  if (handler.empty) {
+    handler.empty(ctx, request);
+    return {200, "", {}};
+  }
   return {200, write_json(handler.document(ctx, request)), {}};
 }
 

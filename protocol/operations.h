@@ -7,7 +7,8 @@ namespace ddb::protocol {
 
 // One function per DynamoDB operation, each in protocol/ops/<operation>.cc. Each validates its
 // request as DynamoDB does, calls the engine, and returns the response body (those that return
-// items write them out themselves: response_body.h).
+// items write them out themselves: response_body.h; those that return void answer with an empty
+// body, zero bytes, as DynamoDB answers TagResource and UntagResource).
 Json create_table(RequestContext& ctx, const Json& request);
 Json describe_table(RequestContext& ctx, const Json& request);
 Json list_tables(RequestContext& ctx, const Json& request);
@@ -25,5 +26,8 @@ Json transact_write_items(RequestContext& ctx, const Json& request);
 ResponseBody transact_get_items(RequestContext& ctx, const Json& request);
 Json update_time_to_live(RequestContext& ctx, const Json& request);
 Json describe_time_to_live(RequestContext& ctx, const Json& request);
+void tag_resource(RequestContext& ctx, const Json& request);
+void untag_resource(RequestContext& ctx, const Json& request);
+Json list_tags_of_resource(RequestContext& ctx, const Json& request);
 
 }  // namespace ddb::protocol

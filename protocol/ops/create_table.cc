@@ -8,6 +8,7 @@
 #include "protocol/tables/stream_specification.h"
 #include "protocol/tables/table_description.h"
 #include "protocol/tables/table_fields.h"
+#include "protocol/tags/tags.h"
 
 namespace ddb::protocol {
 
@@ -101,6 +102,11 @@ Json create_table(RequestContext& ctx, const Json& request) {
   }
 
   if (stream) check_stream_specification(*stream);
+  // TagResource's rules, except that an empty list is accepted; a refused tag creates no table
+  // (ack-api-quirks DDB-TABLE-110, live, 2026).
+  std::vector<engine::Tag> tags;
+  if (const Json* list = get_list(request, "Tags")) tags = parse_tags(*list);
+  check_tag_count(tags.size());
 
   engine::TableDefinition definition;
   definition.name = *table_name;
@@ -116,13 +122,7 @@ Json create_table(RequestContext& ctx, const Json& request) {
   definition.billing_mode =
       on_demand ? engine::BillingMode::PayPerRequest : engine::BillingMode::Provisioned;
   if (throughput) definition.throughput = *throughput;
-  if (const Json* tags = get_list(request, "Tags")) {
-    for (const Json& tag : *tags) {
-      expect_structure_element(tag, "Tag");
-      definition.tags.push_back(
-          {get_string(tag, "Key").value_or(""), get_string(tag, "Value").value_or("")});
-    }
-  }
+  definition.tags = std::move(tags);
   definition.deletion_protection = get_bool(request, "DeletionProtectionEnabled").value_or(false);
   definition.creation_time = now_seconds();
   definition.table_id = random_uuid();

@@ -3,22 +3,12 @@
 #include <string>
 
 #include "engine/error.h"
-#include "protocol/messages.h"
 #include "protocol/operations.h"
 #include "protocol/requests/constraints.h"
 
 namespace ddb::protocol {
 
 namespace {
-
-// The length the model's constraint measures: Java String length, in UTF-16 code units.
-std::size_t utf16_length(const std::string& text) {
-  std::size_t units = 0;
-  for (unsigned char c : text) {
-    if ((c & 0xC0) != 0x80) units += (c >= 0xF0) ? 2 : 1;
-  }
-  return units;
-}
 
 std::string current_attribute_message(const std::string& attribute) {
   return "TimeToLive is active on a different AttributeName: current AttributeName is " + attribute;
@@ -47,15 +37,7 @@ Json update_time_to_live(RequestContext& ctx, const Json& request) {
     // The model's order of the members: Enabled, then AttributeName (1 to 255 characters).
     constraints.not_null(enabled.has_value(), "timeToLiveSpecification.enabled");
     constraints.not_null(attribute.has_value(), "timeToLiveSpecification.attributeName");
-    if (attribute && utf16_length(*attribute) < 1) {
-      constraints.add(
-          constraint_violation("''", "timeToLiveSpecification.attributeName", kMinLengthOne));
-    }
-    if (attribute && utf16_length(*attribute) > 255) {
-      constraints.add(constraint_violation("'" + *attribute + "'",
-                                           "timeToLiveSpecification.attributeName",
-                                           "Member must have length less than or equal to 255"));
-    }
+    constraints.length(attribute, 1, 255, "timeToLiveSpecification.attributeName");
   }
   constraints.check();
 

@@ -15,6 +15,14 @@ std::string constraint_violation(std::string_view value_text, std::string_view p
   return text;
 }
 
+std::size_t utf16_length(std::string_view text) {
+  std::size_t units = 0;
+  for (unsigned char c : text) {
+    if ((c & 0xC0) != 0x80) units += (c >= 0xF0) ? 2 : 1;
+  }
+  return units;
+}
+
 namespace {
 
 // Not named quoted(): an argument of type std::string would find std::quoted by ADL wherever
@@ -67,6 +75,22 @@ void Constraints::max(const std::optional<int64_t>& value, int64_t maximum, std:
     add(constraint_violation(
         single_quoted(std::to_string(*value)), path,
         "Member must have value less than or equal to " + std::to_string(maximum)));
+  }
+}
+
+void Constraints::length(const std::optional<std::string>& value, std::size_t minimum,
+                         std::size_t maximum, std::string_view path) {
+  if (!value) return;
+  std::size_t units = utf16_length(*value);
+  if (units < minimum) {
+    add(constraint_violation(
+        single_quoted(*value), path,
+        "Member must have length greater than or equal to " + std::to_string(minimum)));
+  }
+  if (units > maximum) {
+    add(constraint_violation(
+        single_quoted(*value), path,
+        "Member must have length less than or equal to " + std::to_string(maximum)));
   }
 }
 

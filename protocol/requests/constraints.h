@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -19,6 +20,9 @@ class Constraints {
   void name(const std::optional<std::string>& value, std::string_view path, bool required = true);
   void min(const std::optional<int64_t>& value, int64_t minimum, std::string_view path);
   void max(const std::optional<int64_t>& value, int64_t maximum, std::string_view path);
+  // A string member's length bounds, counted as the model counts them (utf16_length).
+  void length(const std::optional<std::string>& value, std::size_t minimum, std::size_t maximum,
+              std::string_view path);
   // `value` must be one of `allowed` (the model's enum), listed "[A, B]" in the message in the
   // order DynamoDB lists them (its own, not the model's).
   void one_of(const std::optional<std::string>& value, const std::vector<std::string_view>& allowed,
@@ -31,6 +35,10 @@ class Constraints {
  private:
   std::vector<std::string> violations_;
 };
+
+// The length of UTF-8 `text` as the request model measures it: Java's String length, in UTF-16 code
+// units (a character outside the Basic Multilingual Plane counts 2).
+std::size_t utf16_length(std::string_view text);
 
 // "Value 'x' at 'path' failed to satisfy constraint: <rule>".
 std::string constraint_violation(std::string_view value_text, std::string_view path,

@@ -17,6 +17,7 @@ CallResult Harness::call_target(const std::string& target, std::string_view body
   protocol::Response response = dispatcher_.handle(target, body, caller);
   CallResult result;
   result.status = response.status;
+  result.raw_body = response.body;
   result.body = nlohmann::json::parse(response.body, nullptr, false);
   if (result.body.is_object()) {
     if (auto type = result.body.find("__type"); type != result.body.end() && type->is_string()) {

@@ -12,6 +12,7 @@ namespace ddb::test {
 // What one in-process call returned, decoded for assertions.
 struct CallResult {
   int status = 0;
+  std::string raw_body;  // the bytes of the response body
   nlohmann::json body;
   // The part of __type after '#' ("ValidationException"); empty on success.
   std::string error_type;

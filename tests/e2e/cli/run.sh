@@ -223,6 +223,24 @@ check "a cancelled transaction reports code and reasons" \
   "An error occurred (TransactionCanceledException) when calling the TransactWriteItems operation: Transaction cancelled, please refer cancellation reasons for specific reasons [None, ConditionalCheckFailed]" \
   "$(err | grep -F 'An error occurred')"
 
+# Tags: TagResource and UntagResource answer with an empty body, so the CLI prints nothing;
+# ListTagsOfResource lists the table's tags by its ARN.
+arn="arn:aws:dynamodb:us-east-1:000000000000:table/$table"
+ddb tag-resource --resource-arn "$arn" --tags Key=env,Value=test Key=team,Value=games
+check "tag-resource succeeds and prints nothing" "0:" "$rc:$(out)"
+
+ddb untag-resource --resource-arn "$arn" --tag-keys team absent
+check "untag-resource of a present and an absent key succeeds and prints nothing" "0:" "$rc:$(out)"
+
+ddb list-tags-of-resource --resource-arn "$arn" --query 'Tags[].[Key,Value]' --output text
+check "list-tags-of-resource lists the remaining tag" $'env\ttest' "$(out)"
+
+# A key with the reserved aws: prefix is refused with DynamoDB's message.
+ddb tag-resource --resource-arn "$arn" --tags Key=aws:owner,Value=me
+check "tag-resource of an aws: key is a ValidationException" \
+  "An error occurred (ValidationException) when calling the TagResource operation: Tag Key cannot be prefixed with aws:, Key: aws:owner" \
+  "$(err | grep -F 'An error occurred')"
+
 # DeleteTable, then the table is gone.
 ddb delete-table --table-name "$table" --query TableDescription.TableStatus --output text
 check "delete-table reports DELETING" "DELETING" "$(out)"

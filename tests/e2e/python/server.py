@@ -1,8 +1,9 @@
 """Starts the real ddblocal binary for an end-to-end test module and builds boto3 clients for it.
 
-The binary is $DDBLOCAL_BIN (default /work/main/build/ddblocal). It is started with --port 0, so
-the kernel picks a free port of 127.0.0.1 with no race, and prints "ddblocal listening on
-http://127.0.0.1:<port>" on stdout once it accepts connections; that line gives the port. stop() sends SIGTERM to that process (by PID) and asserts that it exits 0.
+The binary is $DDBLOCAL_BIN, by default build/ddblocal of the checkout this file is in. It is
+started with --port 0, so the kernel picks a free port of 127.0.0.1 with no race, and prints
+"ddblocal listening on http://127.0.0.1:<port>" on stdout once it accepts connections; that line
+gives the port. stop() sends SIGTERM to that process (by PID) and asserts that it exits 0.
 """
 
 import os
@@ -17,7 +18,9 @@ import uuid
 import boto3
 import botocore.config
 
-DEFAULT_BIN = "/work/main/build/ddblocal"
+# This file is tests/e2e/python/server.py: the repository root is three folders up.
+REPO = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
+DEFAULT_BIN = os.path.join(REPO, "build", "ddblocal")
 START_TIMEOUT_SECONDS = 10
 STOP_TIMEOUT_SECONDS = 10
 REGION = "us-east-1"

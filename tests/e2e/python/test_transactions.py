@@ -2,8 +2,8 @@
 uniqueness-guard pattern, cancellation reasons, ClientRequestToken idempotency, snapshot reads,
 and concurrent transfers that must keep their total.
 
-Texts are AWS's (research batches.md sections 1-3: paritysuite captures, scylladb's
-test_transact.py run against AWS, raw AWS bodies quoted in SDK issues). boto3 puts the
+Texts are AWS's (paritysuite captures, scylladb's test_transact.py run against AWS, raw AWS
+bodies quoted in SDK issues). boto3 puts the
 CancellationReasons of a TransactionCanceledException in err.response["CancellationReasons"],
 with their Items undeserialized. botocore retries TransactionInProgressException but not
 TransactionCanceledException, so a cancelled transfer reaches the test once."""

@@ -1,6 +1,6 @@
 // The operations end to end in-process: protocol and engine through the dispatcher, with DynamoDB's
-// exact error types and messages (sources in /tmp/research/messages.md: dynalite's tests recorded
-// against AWS, paritysuite captures from 2026, AWS responses quoted in issues).
+// exact error types and messages (dynalite's tests recorded against AWS, paritysuite captures from
+// 2026, AWS responses quoted in GitHub issues).
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // CreateTable and DescribeTable with secondary indexes, in-process: the validation DynamoDB applies
-// to GlobalSecondaryIndexes and LocalSecondaryIndexes, with its exact messages (sources in
-// /tmp/research/indexes.md section 8: live captures of 2026 and dynalite's tests recorded against
-// AWS), and the shape of the index descriptions.
+// to GlobalSecondaryIndexes and LocalSecondaryIndexes, with its exact messages (observed on
+// DynamoDB, captured 2026, and dynalite's test/createTable.js, recorded against AWS), and the
+// shape of the index descriptions.
 
 #include <gtest/gtest.h>
 

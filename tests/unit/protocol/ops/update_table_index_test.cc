@@ -1,6 +1,6 @@
 // UpdateTable's GlobalSecondaryIndexUpdates in-process: creating a GSI on a table that holds items
 // (backfilled in the background), deleting one, changing its capacity, and DynamoDB's errors for
-// each (sources in /tmp/research/indexes.md section 9: the ack-api-quirks live captures of 2026).
+// each (the ack-api-quirks live captures of 2026).
 
 #include <gtest/gtest.h>
 

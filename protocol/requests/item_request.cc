@@ -18,14 +18,6 @@ engine::Item decode_attribute_map(const Json& json, bool enveloped) {
   }
 }
 
-void reject_unsupported(const Json& request, std::initializer_list<std::string_view> members) {
-  for (std::string_view member : members) {
-    if (find_member(request, member)) {
-      throw engine::Error::validation("ddblocal does not support " + std::string(member) + " yet");
-    }
-  }
-}
-
 bool wants_all_old(const std::optional<std::string>& return_values, Constraints& constraints,
                    bool enveloped) {
   constraints.one_of(return_values, {"ALL_NEW", "UPDATED_OLD", "ALL_OLD", "NONE", "UPDATED_NEW"},

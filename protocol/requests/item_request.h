@@ -17,10 +17,6 @@ namespace ddb::protocol {
 // operations bare; `enveloped` selects which.
 engine::Item decode_attribute_map(const Json& json, bool enveloped);
 
-// Rejects request members this build of ddblocal does not implement yet, rather than silently
-// ignoring them.
-void reject_unsupported(const Json& request, std::initializer_list<std::string_view> members);
-
 // ReturnValues for PutItem and DeleteItem: NONE or ALL_OLD ("ReturnValues can only be ALL_OLD or
 // NONE"; DeleteItem puts it in the "1 validation error detected: " envelope, `enveloped`).
 bool wants_all_old(const std::optional<std::string>& return_values, Constraints& constraints,

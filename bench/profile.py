@@ -12,8 +12,10 @@ with the load other processes put on the machine, for before/after comparisons.
 
 import argparse
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import bench  # noqa: E402
@@ -39,7 +41,8 @@ def main():
             continue
         server = bench.Ddblocal(args)
         server.start()
-        data = f"/tmp/ddb-bench-perf-{workload}.data"
+        scratch = tempfile.mkdtemp(prefix="ddb-bench-perf-")
+        data = os.path.join(scratch, f"{workload}.data")
         try:
             bench.create_table(server)
             bench.load(server, args.scale, args.connections, 90)
@@ -60,17 +63,25 @@ def main():
             rows = [line for line in out.splitlines() if line.strip() and not line.startswith("#")]
             print("\n".join(rows[:args.top]))
             print()
+        shutil.rmtree(scratch)
 
 
 class CallgrindDdblocal(bench.Ddblocal):
+    """ddblocal under callgrind, writing its dumps into the directory `scratch`."""
+
+    def __init__(self, args, scratch):
+        super().__init__(args)
+        self.scratch = scratch
+
     def command(self, port):
-        self.out = f"/tmp/ddb-bench-callgrind.{port}.out"
+        self.out = os.path.join(self.scratch, f"callgrind.{port}.out")
         return ["valgrind", "--tool=callgrind", f"--callgrind-out-file={self.out}"] + \
             super().command(port)
 
 
 def callgrind(args, workload):
-    server = CallgrindDdblocal(args)
+    scratch = tempfile.mkdtemp(prefix="ddb-bench-callgrind-")
+    server = CallgrindDdblocal(args, scratch)
     server.start()
     try:
         bench.create_table(server)
@@ -84,10 +95,10 @@ def callgrind(args, workload):
                        capture_output=True)
     finally:
         server.stop()
-    dumps = sorted(f for f in os.listdir("/tmp") if f.startswith(os.path.basename(server.out)))
+    dumps = sorted(f for f in os.listdir(scratch) if f.startswith(os.path.basename(server.out)))
     total = 0
     for name in dumps:
-        path = os.path.join("/tmp", name)
+        path = os.path.join(scratch, name)
         if name != os.path.basename(server.out):
             with open(path) as f:
                 for line in f:
@@ -96,8 +107,7 @@ def callgrind(args, workload):
         if args.keep:
             os.makedirs(args.keep, exist_ok=True)
             os.replace(path, os.path.join(args.keep, f"{workload}.{name}"))
-        else:
-            os.remove(path)
+    shutil.rmtree(scratch)
     print(f"== {workload}: {result['requests']:,} requests, {result['bad']} errors, "
           f"{total / max(result['requests'], 1):,.0f} instructions/request (callgrind)")
 

@@ -43,10 +43,6 @@ const AttributeValue* find_value(const Item& item, const DocumentPath& path) {
   return find_in(item, path, path.size());
 }
 
-AttributeValue* find_value(Item& item, const DocumentPath& path) {
-  return find_in(item, path, path.size());
-}
-
 PathParent find_parent(Item& item, const DocumentPath& path) {
   if (path.empty() || path.front().is_index) return {};
   if (path.size() == 1) return {&item, nullptr};

@@ -26,9 +26,6 @@ using DocumentPath = std::vector<PathStep>;
 // the wrong type (a list index into a map, a key into a list, a step into a scalar).
 const AttributeValue* find_value(const Item& item, const DocumentPath& path);
 
-// The same for writing (apply_update(), under the item's lock).
-AttributeValue* find_value(Item& item, const DocumentPath& path);
-
 // The container that the last step of a path addresses: a map (the item itself for a one-step
 // path) when the last step is a name, a list when it is an index. Both are null when a step before
 // the last is missing or is not the container its next step needs.

@@ -68,11 +68,6 @@ StreamStatus Stream::status() const {
   return disabled_ms_ ? StreamStatus::Disabled : StreamStatus::Enabled;
 }
 
-std::optional<int64_t> Stream::disabled_ms() const {
-  std::lock_guard lock(mutex_);
-  return disabled_ms_;
-}
-
 void Stream::open_shard_locked(std::size_t lineage, const std::optional<std::string>& parent,
                                int64_t now) const {
   Shard shard;

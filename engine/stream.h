@@ -99,8 +99,6 @@ class Stream : public ChangeListener {
 
   const StreamIdentity& identity() const { return identity_; }
   StreamStatus status() const;
-  // When the stream was disabled (epoch ms), or nullopt while enabled.
-  std::optional<int64_t> disabled_ms() const;
 
   void on_changes(std::span<const ItemChange> changes) override;
   // Closes every open shard; the stream stays readable until its records are trimmed.

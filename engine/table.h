@@ -102,7 +102,6 @@ class Table {
   // stores no item where there was none is not a change.
   void add_change_listener(std::shared_ptr<ChangeListener> listener);
   void remove_change_listener(const ChangeListener& listener);
-  ChangeListeners change_listeners() const { return *change_listeners_.load(); }
 
   bool has_local_indexes() const { return has_local_indexes_; }
   // The bytes of the item collection of `partition`: its items and their LSI entries.

@@ -11,6 +11,11 @@ namespace {
 
 Number whole_seconds(int64_t seconds) { return Number::parse(std::to_string(seconds)); }
 
+// Whether a TTL attribute's value makes its item expired (is_expired's rule for one value).
+bool is_expired_value(const AttributeValue& value, const ExpiredRange& range) {
+  return value.type() == Type::N && range.contains(value.as_number());
+}
+
 }  // namespace
 
 ExpiredRange::ExpiredRange(std::chrono::system_clock::time_point now) {
@@ -29,10 +34,6 @@ ExpiredRange::ExpiredRange(std::chrono::system_clock::time_point now) {
 bool is_expired(const Item& item, std::string_view attribute, const ExpiredRange& range) {
   auto found = item.find(attribute);
   return found != item.end() && is_expired_value(found->second, range);
-}
-
-bool is_expired_value(const AttributeValue& value, const ExpiredRange& range) {
-  return value.type() == Type::N && range.contains(value.as_number());
 }
 
 bool expire_item(Table& table, const Key& key, std::string_view attribute,

@@ -45,8 +45,6 @@ class ExpiredRange {
 // in `range`. An item without it, with another type (a string, a number set, a map), or with a time
 // more than five years old never expires.
 bool is_expired(const Item& item, std::string_view attribute, const ExpiredRange& range);
-// Whether a TTL attribute's value makes its item expired (is_expired's rule for one value).
-bool is_expired_value(const AttributeValue& value, const ExpiredRange& range);
 
 // Deletes `key`'s item if it is still expired, checked under the item's lock (a client may have
 // changed it since it was found), as a ChangeOrigin::TimeToLive change. Returns whether it did.

@@ -104,6 +104,9 @@ uint32_t crc32(std::string_view bytes) {
   return static_cast<uint32_t>(crc);
 }
 
+namespace {
+
+// Frames `payload` as a log record (header + payload).
 std::string frame_record(std::string_view payload) {
   std::string out;
   out.reserve(kRecordHeaderBytes + payload.size());
@@ -114,6 +117,8 @@ std::string frame_record(std::string_view payload) {
   out.append(payload);
   return out;
 }
+
+}  // namespace
 
 LogReadResult LogFile::read(const std::string& path,
                             const std::function<void(std::string_view)>& record) {

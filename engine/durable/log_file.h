@@ -58,9 +58,6 @@ class LogFile {
   uint64_t size_ = 0;
 };
 
-// Frames `payload` as a log record (header + payload), for writers that batch records.
-std::string frame_record(std::string_view payload);
-
 // CRC-32 (IEEE, as zlib's crc32) of `bytes`.
 uint32_t crc32(std::string_view bytes);
 

@@ -4,6 +4,9 @@
 
 namespace ddb::protocol {
 
+namespace {
+
+// Whether `name` is a valid table name: 3-255 characters of [a-zA-Z0-9_.-].
 bool valid_table_name(std::string_view name) {
   if (name.size() < 3 || name.size() > 255) return false;
   return std::all_of(name.begin(), name.end(), [](char c) {
@@ -11,6 +14,8 @@ bool valid_table_name(std::string_view name) {
            c == '-' || c == '.';
   });
 }
+
+}  // namespace
 
 void add_request_items_constraints(const Json* request_items,
                                    const std::function<std::string()>& echo,

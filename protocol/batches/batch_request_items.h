@@ -29,9 +29,6 @@ void add_request_items_constraints(const Json* request_items,
                                    const std::function<std::string()>& echo,
                                    Constraints& constraints);
 
-// Whether `name` is a valid table name: 3-255 characters of [a-zA-Z0-9_.-].
-bool valid_table_name(std::string_view name);
-
 // The ConsumedCapacity list of a batch operation: one entry per table, in the order the tables
 // were first charged, each {"TableName":t,"CapacityUnits":u} (and "Table":{"CapacityUnits":u} for
 // INDEXES). Batch operations never report Read/WriteCapacityUnits (ExtendDB#212, dynalite

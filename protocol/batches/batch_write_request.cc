@@ -82,7 +82,8 @@ WriteRequest parse_write(const Json& write) {
   const Json* remove = find_member(write, "DeleteRequest");
   WriteRequest parsed;
   parsed.put = put != nullptr;
-  // The older validation layer: attribute value errors are bare, with no envelope (messages.md).
+  // The older validation layer: attribute value errors are bare, with no envelope (dynalite
+  // test/batchWriteItem.js, from AWS).
   parsed.attributes = decode_attribute_map(put ? put->at("Item") : remove->at("Key"), false);
   if (put) parsed.item_bytes = validate_item_size(parsed.attributes);
   return parsed;

@@ -14,8 +14,8 @@ namespace ddb::protocol {
 // order the tables first appear. A transaction reads and writes each item twice, so every item
 // costs double, rounded per item first: 2 RCU per 4 KB read (a missing item included), 2 WCU per
 // 1 KB written. Unlike the other operations, each entry also splits CapacityUnits into
-// ReadCapacityUnits and WriteCapacityUnits (research batches.md 6.1 and 6.3: ExtendDB#76/#77/#212
-// and dynoxide#57, checked against AWS).
+// ReadCapacityUnits and WriteCapacityUnits (ExtendDB#76, #77 and #212 and dynoxide#57, checked
+// against AWS).
 class TransactionCapacity {
  public:
   // Reading an item of `bytes` (0: missing) in a transaction.

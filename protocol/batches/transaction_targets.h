@@ -13,9 +13,10 @@
 namespace ddb::protocol {
 
 // The item one action of TransactWriteItems or TransactGetItems names: its table and its key,
-// checked against the table's key schema as DynamoDB does for transactions (research batches.md
-// 1.3): an empty or oversized key value rejects the whole request (ValidationException), while a
-// key of the wrong shape or type is that action's ValidationError, which cancels the transaction.
+// checked against the table's key schema as DynamoDB does for transactions (paritysuite captures
+// and scylladb's test_transact.py, run against AWS): an empty or oversized key value rejects the
+// whole request (ValidationException), while a key of the wrong shape or type is that action's
+// ValidationError, which cancels the transaction.
 struct TransactionTarget {
   std::shared_ptr<engine::Table> table;
   std::optional<engine::Key> key;        // set when the key has the schema's shape and types

@@ -53,6 +53,8 @@ const char* clause_name(UpdateClause clause) {
   return "";
 }
 
+namespace {
+
 std::string to_string(const Path& path) {
   std::string out;
   for (const PathElement& element : path.elements) {
@@ -66,7 +68,7 @@ std::string to_string(const Path& path) {
   return out;
 }
 
-namespace {
+std::string to_string(const Operand& operand);
 
 std::string join(const std::vector<Operand>& operands) {
   std::string out;
@@ -78,8 +80,6 @@ std::string join(const std::vector<Operand>& operands) {
 }
 
 std::string to_string(const FunctionCall& call) { return call.name + '(' + join(call.args) + ')'; }
-
-}  // namespace
 
 std::string to_string(const Operand& operand) {
   return std::visit(
@@ -98,6 +98,8 @@ std::string to_string(const Operand& operand) {
       },
       operand.node);
 }
+
+}  // namespace
 
 std::string to_string(const Condition& condition) {
   return std::visit(

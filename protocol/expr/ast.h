@@ -168,8 +168,6 @@ struct Projection {
 // fully parenthesized so precedence is visible: `((a = :v) AND (NOT (b < :w)))`,
 // `(x BETWEEN :lo AND :hi)`, `(x IN (:a, :b))`, `begins_with(a, :p)`, `(a + :one)`.
 // Update: `SET a = :v, REMOVE b, ADD c :n, DELETE d :s` (actions in source order).
-std::string to_string(const Path& path);
-std::string to_string(const Operand& operand);
 std::string to_string(const Condition& condition);
 std::string to_string(const UpdateExpression& update);
 std::string to_string(const Projection& projection);

@@ -92,7 +92,7 @@ Json run(TransactWriteRequest& request, const std::vector<TransactionTarget>& ta
   for (std::size_t i = 0; i < targets.size(); ++i) {
     const std::string& table = request.actions[i].table_name;
     if (request.actions[i].plan.kind == WritePlan::Kind::ConditionCheck) {
-      // A ConditionCheck reads its item; its exact cost is not documented (research 6.1).
+      // A ConditionCheck reads its item; its exact cost is not documented.
       capacity.add_read(table, outcomes[i].old_size);
     } else {
       capacity.add_write(table, std::max(outcomes[i].old_size, outcomes[i].new_size));

@@ -155,8 +155,8 @@ Json update_table(RequestContext& ctx, const Json& request) {
 
   // The response shows the index operations under way: an index being updated as UPDATING with
   // its old capacity, one being deleted as DELETING, a new one as CREATING before its backfill
-  // (Backfilling false, no items), with the table UPDATING for a create or delete (research
-  // section 9, "State sequence").
+  // (Backfilling false, no items), with the table UPDATING for a create or delete (the
+  // ack-api-quirks live captures of 2026).
   engine::TableDefinition reported = table->definition();
   for (const auto& [index_name, requested] : changes.throughput) {
     mark_index(reported, index_name, engine::IndexStatus::Updating);

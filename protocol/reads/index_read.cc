@@ -51,8 +51,8 @@ std::shared_ptr<const engine::Index> open_index(const engine::Table& table,
   if (read.consistent) {
     throw Error::validation("Consistent reads are not supported on global secondary indexes");
   }
-  // A live capture reads "Cannot read from backfilling global secondary index: key-index"; the
-  // whole CREATING phase is assumed to refuse reads (research/indexes.md section 3).
+  // Observed on DynamoDB (captured 2026): "Cannot read from backfilling global secondary index:
+  // key-index"; the whole CREATING phase is assumed to refuse reads.
   if (!index->readable()) {
     throw Error::validation("Cannot read from backfilling global secondary index: " + name);
   }
@@ -90,8 +90,8 @@ std::optional<engine::IndexPosition> parse_index_start_key(const Json& request,
   std::vector<const engine::KeyAttribute*> table_keys{&table_schema.partition};
   if (table_schema.sort) table_keys.push_back(&*table_schema.sort);
 
-  // dynalite's query and scan tests (research/indexes.md section 6): the attribute set first, then
-  // the index keys' types, then the table keys'.
+  // dynalite's test/query.js and test/scan.js: the attribute set first, then the index keys'
+  // types, then the table keys'.
   std::set<std::string> names;
   for (const auto* attribute : index_keys) names.insert(attribute->name);
   for (const auto* attribute : table_keys) names.insert(attribute->name);

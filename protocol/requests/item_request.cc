@@ -31,14 +31,6 @@ engine::Item decode_attribute_map(const Json& json, bool enveloped) {
   }
 }
 
-void reject_unsupported(const Json& request, std::initializer_list<std::string_view> members) {
-  for (std::string_view member : members) {
-    if (find_member(request, member)) {
-      throw engine::Error::validation("ddblocal does not support " + std::string(member) + " yet");
-    }
-  }
-}
-
 CapacityDetail parse_return_consumed_capacity(const Json& request, Constraints& constraints) {
   auto value = get_string(request, "ReturnConsumedCapacity");
   constraints.one_of(value, {"INDEXES", "TOTAL", "NONE"}, "returnConsumedCapacity");

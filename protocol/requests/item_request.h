@@ -1,6 +1,5 @@
 #pragma once
 
-#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -41,9 +40,6 @@ ItemRequestHead read_item_request_head(const Json& request, ItemMapMember map,
 // operations bare; `enveloped` selects which.
 engine::Item decode_attribute_map(const Json& json, bool enveloped);
 
-// Rejects request members this build of ddblocal does not implement yet, rather than silently
-// ignoring them.
-void reject_unsupported(const Json& request, std::initializer_list<std::string_view> members);
 
 // ReturnConsumedCapacity: the model's enum, and whether a ConsumedCapacity is wanted.
 CapacityDetail parse_return_consumed_capacity(const Json& request, Constraints& constraints);

@@ -41,7 +41,8 @@ void check_expression_members(const Json& request, const ExpressionMembers& memb
 
 // Runs `resolve` (parsing and resolving a request's expressions); when `enveloped`, a
 // ValidationException it throws gets the "1 validation error detected: " envelope, as PutItem,
-// UpdateItem and DeleteItem report expression errors today (messages.md 4.1).
+// UpdateItem and DeleteItem report expression errors today (test_conditional_writes.py and
+// test_updates.py pin the texts end to end).
 template <typename F>
 auto in_envelope(bool enveloped, F&& resolve) -> decltype(resolve()) {
   if (!enveloped) return resolve();

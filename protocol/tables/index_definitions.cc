@@ -9,8 +9,8 @@
 
 namespace ddb::protocol {
 
-// The messages are DynamoDB's, from /tmp/research/indexes.md section 8 (live captures of 2026 and
-// dynalite's tests recorded against AWS) unless a comment says otherwise.
+// The messages are DynamoDB's, observed on DynamoDB (captured 2026) or from dynalite's
+// test/createTable.js (recorded against AWS), unless a comment says otherwise.
 
 namespace {
 
@@ -220,7 +220,7 @@ void check_attributes_used(const std::vector<engine::KeyAttribute>& attributes,
 void check_global_index_shape(const IndexRequest& index) {
   check_key_leads_with_hash(index);
   // Multi-attribute keys (up to 4 HASH, then up to 4 RANGE): texts from the ack-api-quirks live
-  // catalogue (research section 12).
+  // catalogue.
   int hash_count = 0;
   int range_count = 0;
   for (const auto& element : index.key_schema) {
@@ -328,7 +328,7 @@ void check_projected_attribute_total(const std::vector<engine::IndexDefinition>&
   if (total > kMaxProjectedAttributes) {
     // The limit is documented (Developer Guide, "Service quotas": summed over all indexes, an
     // attribute in two indexes counting twice); the text is the one other tools quote, with no
-    // live capture found (research section 8).
+    // live capture found.
     invalid("Number of projected attributes in all indexes exceeds limit of 100");
   }
 }

@@ -8,8 +8,8 @@
 
 namespace ddb::protocol {
 
-// The messages are DynamoDB's, from /tmp/research/indexes.md section 9 (the ack-api-quirks live
-// captures of 2026 and dynalite's tests recorded against AWS) unless a comment says otherwise.
+// The messages are DynamoDB's, from the ack-api-quirks live captures of 2026 and dynalite's
+// test/updateTable.js (recorded against AWS) unless a comment says otherwise.
 
 namespace {
 
@@ -72,7 +72,7 @@ engine::IndexDefinition index_to_create(const IndexRequest& create, const IndexU
     if (find_attribute(attributes, element.name)) continue;
     const engine::KeyAttribute* given = find_attribute(*target.request_attributes, element.name);
     if (!given) {
-      // A real AWS answer of 2019 quoted in alexdebrie/dynamodbguide.com#16 (research section 9).
+      // A real AWS answer of 2019 quoted in alexdebrie/dynamodbguide.com#16.
       throw Error::validation("Invalid KeySchema: Some index key attribute have no definition");
     }
     attributes.push_back(*given);

@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
-# End-to-end test of ddblocal with the AWS CLI: starts the real binary ($DDBLOCAL_BIN, default
-# /work/main/build/ddblocal) on a free port of 127.0.0.1, drives it with `aws dynamodb ...`
-# (the `aws` on PATH, or $AWS_CLI), compares outputs exactly, and stops the server by PID.
+# End-to-end test of ddblocal with the AWS CLI: starts the real binary ($DDBLOCAL_BIN, by default
+# build/ddblocal of the checkout this script is in) on a free port of 127.0.0.1, drives it with
+# `aws dynamodb ...` (the `aws` on PATH, or $AWS_CLI), compares outputs exactly, and stops the
+# server by PID.
 # Prints "N passed, 0 failed" and exits 0 when every check passes; otherwise lists the failures
 # and exits 1.
 set -u
 
-BIN="${DDBLOCAL_BIN:-/work/main/build/ddblocal}"
+# This script is tests/e2e/cli/run.sh: the repository root is three folders up.
+REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)"
+BIN="${DDBLOCAL_BIN:-$REPO/build/ddblocal}"
 AWS="${AWS_CLI:-aws}"
 STEP_TIMEOUT=60
 

@@ -2,7 +2,8 @@
 # End-to-end tests of ddblocal with the AWS SDK for JavaScript v3: installs the SDK versions pinned
 # in package-lock.json (npm ci) when node_modules is missing or older than the lock file, then runs
 # every *.test.mjs here with Node's built-in test runner. Each test file starts its own ddblocal
-# ($DDBLOCAL_BIN, default /work/main/build/ddblocal) on a free port of 127.0.0.1 and stops it by PID.
+# ($DDBLOCAL_BIN, by default build/ddblocal of this checkout: see server.mjs) on a free port of
+# 127.0.0.1 and stops it by PID.
 # Exits non-zero when a test fails.
 set -euo pipefail
 
@@ -27,7 +28,6 @@ if [[ ! -f node_modules/.package-lock.json || node_modules/.package-lock.json -o
   npm ci --no-audit --no-fund
 fi
 
-export DDBLOCAL_BIN="${DDBLOCAL_BIN:-/work/main/build/ddblocal}"
 # SDK releases after January 2027 need Node 22; the pinned ones run on Node 20 but warn about it
 # once per process. The warning says nothing about ddblocal, so keep it out of the test output.
 export AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED=true

@@ -1,8 +1,9 @@
 // Starts the real ddblocal binary for an end-to-end test file and builds SDK clients for it.
 //
-// The binary is $DDBLOCAL_BIN (default /work/main/build/ddblocal). It is started with --port 0, so
-// the kernel picks a free port of 127.0.0.1 with no race, and prints "ddblocal listening on
-// http://127.0.0.1:<port>" on stdout once it accepts connections; that line gives the endpoint.
+// The binary is $DDBLOCAL_BIN, by default build/ddblocal of the checkout this file is in. It is
+// started with --port 0, so the kernel picks a free port of 127.0.0.1 with no race, and prints
+// "ddblocal listening on http://127.0.0.1:<port>" on stdout once it accepts connections; that line
+// gives the endpoint.
 // stop() sends SIGTERM to that process (by its PID only) and rejects unless it exits 0 in time.
 
 import assert from "node:assert/strict";
@@ -10,11 +11,13 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { accessSync, constants } from "node:fs";
 import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
 
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 
-export const DEFAULT_BIN = "/work/main/build/ddblocal";
+// This file is tests/e2e/js/server.mjs: the repository root is three folders up.
+export const DEFAULT_BIN = fileURLToPath(new URL("../../../build/ddblocal", import.meta.url));
 export const REGION = "us-east-1";
 const START_TIMEOUT_MS = 10_000;
 const STOP_TIMEOUT_MS = 10_000;

@@ -1,10 +1,12 @@
 """Starts the real ddblocal binary for an end-to-end test module and builds boto3 clients for it.
 
-The binary is $DDBLOCAL_BIN (default /work/main/build/ddblocal). It is started with --port 0, so
-the kernel picks a free port of 127.0.0.1 with no race, and prints "ddblocal listening on
-http://127.0.0.1:<port>" on stdout once it accepts connections; that line gives the port. stop() sends SIGTERM to that process (by PID) and asserts that it exits 0.
+The binary is $DDBLOCAL_BIN, by default build/ddblocal of the checkout this file is in. It is
+started with --port 0, so the kernel picks a free port of 127.0.0.1 with no race, and prints
+"ddblocal listening on http://127.0.0.1:<port>" on stdout once it accepts connections; that line
+gives the port. stop() sends SIGTERM to that process (by PID) and asserts that it exits 0.
 """
 
+import functools
 import os
 import queue
 import re
@@ -12,12 +14,15 @@ import signal
 import subprocess
 import threading
 import time
+import unittest
 import uuid
 
 import boto3
 import botocore.config
 
-DEFAULT_BIN = "/work/main/build/ddblocal"
+# This file is tests/e2e/python/server.py: the repository root is three folders up.
+REPO = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
+DEFAULT_BIN = os.path.join(REPO, "build", "ddblocal")
 START_TIMEOUT_SECONDS = 10
 STOP_TIMEOUT_SECONDS = 10
 REGION = "us-east-1"
@@ -169,6 +174,21 @@ class Server:
         )
 
 
+class ModuleServer(Server):
+    """The one ddblocal every test of a module shares. Declared at module level, started by the
+    module's setUpModule; start() registers stop() as a module cleanup, so the server stops after
+    the module's last test, and also when the rest of setUpModule fails:
+
+        SERVER = harness.ModuleServer(["--ttl-interval", "1"])
+        setUpModule = SERVER.start          # or a setUpModule that calls SERVER.start() first
+    """
+
+    def start(self):
+        super().start()
+        unittest.addModuleCleanup(self.stop)
+        return self
+
+
 def unique_table_name(prefix):
     """A table name no other test uses: prefix, a dash and 12 hex digits."""
     return f"{prefix}-{uuid.uuid4().hex[:12]}"
@@ -215,3 +235,20 @@ def sorted_sets(item):
         else:
             result[name] = value
     return result
+
+
+class ServerTest(unittest.TestCase):
+    """A test on `server` (a subclass names its module's ModuleServer): self.client is a boto3
+    client of it, self.raw one that sees the server's first answer (raw_errors), each made for the
+    test on first use."""
+
+    server = None
+    assertError = assert_error
+
+    @functools.cached_property
+    def client(self):
+        return self.server.client()
+
+    @functools.cached_property
+    def raw(self):
+        return self.server.client(raw_errors=True)

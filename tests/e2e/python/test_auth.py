@@ -40,15 +40,11 @@ def setUpModule():
     CREDENTIALS_FILE.write(f"[ci]\naws_access_key_id = {FILE_KEY}\n"
                            f"aws_secret_access_key = {FILE_SECRET}\nregion = eu-west-1\n")
     CREDENTIALS_FILE.close()
-    SERVER = harness.Server(["--require-auth", "--access-key", ACCESS_KEY, "--secret-key", SECRET,
-                             "--credentials-file", CREDENTIALS_FILE.name]).start()
+    SERVER = harness.ModuleServer(["--require-auth", "--access-key", ACCESS_KEY, "--secret-key",
+                                   SECRET, "--credentials-file", CREDENTIALS_FILE.name]).start()
 
 
 def tearDownModule():
-    global SERVER
-    if SERVER is not None:
-        server, SERVER = SERVER, None
-        server.stop()
     os.unlink(CREDENTIALS_FILE.name)
 
 

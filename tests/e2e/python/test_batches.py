@@ -9,25 +9,20 @@ from botocore.exceptions import ClientError
 
 from . import server as harness
 
-SERVER = None
 USERS = None  # partition key pk (S)
 EVENTS = None  # pk (S) + sk (N)
 
 
+SERVER = harness.ModuleServer()
+
+
 def setUpModule():
-    global SERVER, USERS, EVENTS
-    SERVER = harness.Server().start()
+    global USERS, EVENTS
+    SERVER.start()
     client = SERVER.client()
     USERS = harness.create_table(client, harness.unique_table_name("batch-users"), ("pk", "S"))
     EVENTS = harness.create_table(client, harness.unique_table_name("batch-events"),
                                   ("pk", "S"), ("sk", "N"))
-
-
-def tearDownModule():
-    global SERVER
-    if SERVER is not None:
-        server, SERVER = SERVER, None
-        server.stop()
 
 
 def count_items(client, table):
@@ -38,12 +33,8 @@ def count_items(client, table):
     return total
 
 
-class BatchesTest(unittest.TestCase):
-    def setUp(self):
-        self.client = SERVER.client()
-        self.raw = SERVER.client(raw_errors=True)
-
-    assertError = harness.assert_error
+class BatchesTest(harness.ServerTest):
+    server = SERVER
 
     def test_batch_writer_bulk_loads_a_thousand_items(self):
         """The resource API's batch_writer sends BatchWriteItem calls of 25 requests, and every item arrives."""

@@ -14,35 +14,26 @@ from botocore.exceptions import ClientError
 
 from . import server as harness
 
-SERVER = None
 TABLE = None  # partition key PK (S) only
 
 FAILED = "The conditional request failed"
 
 
+SERVER = harness.ModuleServer()
+
+
 def setUpModule():
-    global SERVER, TABLE
-    SERVER = harness.Server().start()
+    global TABLE
+    SERVER.start()
     TABLE = harness.create_table(SERVER.client(), harness.unique_table_name("cond"), ("PK", "S"))
-
-
-def tearDownModule():
-    global SERVER
-    if SERVER is not None:
-        server, SERVER = SERVER, None
-        server.stop()
 
 
 def key(name):
     return {"PK": {"S": name}}
 
 
-class ConditionalWritesTest(unittest.TestCase):
-    def setUp(self):
-        self.client = SERVER.client()
-        self.raw = SERVER.client(raw_errors=True)
-
-    assertError = harness.assert_error
+class ConditionalWritesTest(harness.ServerTest):
+    server = SERVER
 
     def assertConditionFails(self, call):
         """Runs call, expects ConditionalCheckFailedException and returns the error response."""

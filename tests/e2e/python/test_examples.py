@@ -8,21 +8,12 @@ import unittest
 
 from . import server as harness
 
-SERVER = None
 EXAMPLES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "examples")
 TIMEOUT_SECONDS = 60
 
 
-def setUpModule():
-    global SERVER
-    SERVER = harness.Server().start()
-
-
-def tearDownModule():
-    global SERVER
-    if SERVER is not None:
-        server, SERVER = SERVER, None
-        server.stop()
+SERVER = harness.ModuleServer()
+setUpModule = SERVER.start
 
 
 class ExamplesTest(unittest.TestCase):

@@ -11,7 +11,6 @@ from botocore.exceptions import ClientError
 
 from . import server as harness
 
-SERVER = None
 TABLE = None  # PK (S) + SK (N); partition "p" holds SK 1..10
 OTHER = None  # PK (S) + SK (N), for Scan: partitions "a", "b", "c" with SK 1..4 each
 
@@ -28,9 +27,12 @@ def item(sk):
     }
 
 
+SERVER = harness.ModuleServer()
+
+
 def setUpModule():
-    global SERVER, TABLE, OTHER
-    SERVER = harness.Server().start()
+    global TABLE, OTHER
+    SERVER.start()
     client = SERVER.client()
     TABLE = harness.create_table(client, harness.unique_table_name("filt"),
                                  ("PK", "S"), ("SK", "N"))
@@ -53,23 +55,12 @@ def setUpModule():
     })
 
 
-def tearDownModule():
-    global SERVER
-    if SERVER is not None:
-        server, SERVER = SERVER, None
-        server.stop()
-
-
 P = {":p": {"S": "p"}}
 DOC_KEY = {"PK": {"S": "doc"}, "SK": {"N": "0"}}
 
 
-class FiltersTest(unittest.TestCase):
-    def setUp(self):
-        self.client = SERVER.client()
-        self.raw = SERVER.client(raw_errors=True)
-
-    assertError = harness.assert_error
+class FiltersTest(harness.ServerTest):
+    server = SERVER
 
     def query(self, **args):
         request = {"TableName": TABLE, "KeyConditionExpression": "PK = :p",

@@ -17,20 +17,11 @@ from . import server as harness
 
 ACCESS_KEY = "AKIDGZIP"
 SECRET = "gzip-secret"
-SERVER = None
 
 
-def setUpModule():
-    global SERVER
-    SERVER = harness.Server(["--require-auth", "--access-key", ACCESS_KEY,
-                             "--secret-key", SECRET]).start()
-
-
-def tearDownModule():
-    global SERVER
-    if SERVER is not None:
-        server, SERVER = SERVER, None
-        server.stop()
+SERVER = harness.ModuleServer(["--require-auth", "--access-key", ACCESS_KEY,
+                               "--secret-key", SECRET])
+setUpModule = SERVER.start
 
 
 def client():

@@ -10,19 +10,9 @@ import unittest
 from . import server as harness
 from .test_limits import closed_within, list_tables_request
 
-SERVER = None
 
-
-def setUpModule():
-    global SERVER
-    SERVER = harness.Server(["--idle-timeout", "1", "--read-timeout", "30"]).start()
-
-
-def tearDownModule():
-    global SERVER
-    if SERVER is not None:
-        server, SERVER = SERVER, None
-        server.stop()
+SERVER = harness.ModuleServer(["--idle-timeout", "1", "--read-timeout", "30"])
+setUpModule = SERVER.start
 
 
 def connect():

@@ -10,19 +10,9 @@ from botocore.exceptions import ClientError
 
 from . import server as harness
 
-SERVER = None
 
-
-def setUpModule():
-    global SERVER
-    SERVER = harness.Server().start()
-
-
-def tearDownModule():
-    global SERVER
-    if SERVER is not None:
-        server, SERVER = SERVER, None
-        server.stop()
+SERVER = harness.ModuleServer()
+setUpModule = SERVER.start
 
 
 def key_schema(hash_key, range_key=None):

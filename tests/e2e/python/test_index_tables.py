@@ -9,22 +9,13 @@ from botocore.exceptions import ClientError
 
 from . import server as harness
 
-SERVER = None
 INVALID = "One or more parameter values were invalid: "
 ITEMS = 10_000
 BACKFILL_TIMEOUT_SECONDS = 120
 
 
-def setUpModule():
-    global SERVER
-    SERVER = harness.Server().start()
-
-
-def tearDownModule():
-    global SERVER
-    if SERVER is not None:
-        server, SERVER = SERVER, None
-        server.stop()
+SERVER = harness.ModuleServer()
+setUpModule = SERVER.start
 
 
 def key(hash_key, range_key=None):
@@ -43,13 +34,8 @@ def index(name, key_schema, projection=None):
             "Projection": projection or {"ProjectionType": "ALL"}}
 
 
-class IndexTablesTest(unittest.TestCase):
-    def setUp(self):
-        self.client = SERVER.client()
-        # For requests that must fail: no retries and no client-side checks.
-        self.raw = SERVER.client(raw_errors=True)
-
-    assertError = harness.assert_error
+class IndexTablesTest(harness.ServerTest):
+    server = SERVER
 
     def create_orders(self, prefix, **extra):
         """An on-demand table keyed customer (S) + order (N), with extra index arguments."""

@@ -6,19 +6,9 @@ import unittest
 
 from . import server as harness
 
-SERVER = None
 
-
-def setUpModule():
-    global SERVER
-    SERVER = harness.Server().start()
-
-
-def tearDownModule():
-    global SERVER
-    if SERVER is not None:
-        server, SERVER = SERVER, None
-        server.stop()
+SERVER = harness.ModuleServer()
+setUpModule = SERVER.start
 
 
 class ItemCollectionMetrics(unittest.TestCase):

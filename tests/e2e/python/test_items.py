@@ -8,16 +8,18 @@ from botocore.exceptions import ClientError
 
 from . import server as harness
 
-SERVER = None
 TABLE = None  # partition key pk (S) only
 COMPOSITE = None  # pk (S) + sk (N)
 NUMERIC = None  # partition key id (N) only
 BINARY = None  # partition key pk (B) only
 
 
+SERVER = harness.ModuleServer()
+
+
 def setUpModule():
-    global SERVER, TABLE, COMPOSITE, NUMERIC, BINARY
-    SERVER = harness.Server().start()
+    global TABLE, COMPOSITE, NUMERIC, BINARY
+    SERVER.start()
     client = SERVER.client()
     TABLE = harness.create_table(client, harness.unique_table_name("items"), ("pk", "S"))
     COMPOSITE = harness.create_table(client, harness.unique_table_name("items-composite"),
@@ -26,19 +28,8 @@ def setUpModule():
     BINARY = harness.create_table(client, harness.unique_table_name("items-binary"), ("pk", "B"))
 
 
-def tearDownModule():
-    global SERVER
-    if SERVER is not None:
-        server, SERVER = SERVER, None
-        server.stop()
-
-
-class ItemsTest(unittest.TestCase):
-    def setUp(self):
-        self.client = SERVER.client()
-        self.raw = SERVER.client(raw_errors=True)
-
-    assertError = harness.assert_error
+class ItemsTest(harness.ServerTest):
+    server = SERVER
 
     def assertPutRejected(self, item, message, table=None):
         with self.assertRaises(ClientError) as context:

@@ -9,7 +9,6 @@ from boto3.dynamodb.conditions import Key
 
 from . import server as harness
 
-SERVER = None
 TABLE = None
 
 # Seven matches of player u1, deliberately written out of order.
@@ -29,9 +28,12 @@ def match_sk(time):
     return "MATCH#" + time
 
 
+SERVER = harness.ModuleServer()
+
+
 def setUpModule():
-    global SERVER, TABLE
-    SERVER = harness.Server().start()
+    global TABLE
+    SERVER.start()
     client = SERVER.client()
     TABLE = harness.create_table(client, harness.unique_table_name("leaderboard"),
                                  ("PK", "S"), ("SK", "S"))
@@ -52,20 +54,12 @@ def setUpModule():
         "PK": {"S": "PLAYER#u0"}, "SK": {"S": match_sk("2024-03-08T00:00:00Z")}})
 
 
-def tearDownModule():
-    global SERVER
-    if SERVER is not None:
-        server, SERVER = SERVER, None
-        server.stop()
-
-
 def sks(items):
     return [item["SK"]["S"] for item in items]
 
 
-class LeaderboardTest(unittest.TestCase):
-    def setUp(self):
-        self.client = SERVER.client()
+class LeaderboardTest(harness.ServerTest):
+    server = SERVER
 
     def query_matches(self, **extra):
         return self.client.query(

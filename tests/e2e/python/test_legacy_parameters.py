@@ -13,7 +13,6 @@ from botocore.exceptions import ClientError
 
 from . import server as harness
 
-SERVER = None
 TABLE = None  # partition key PK (S) only
 COMPOSITE = None  # PK (S) + SK (N); partition "p" holds SK 1..6
 
@@ -22,9 +21,12 @@ INVALID = "One or more parameter values were invalid: "
 ENVELOPE = "1 validation error detected: "
 
 
+SERVER = harness.ModuleServer()
+
+
 def setUpModule():
-    global SERVER, TABLE, COMPOSITE
-    SERVER = harness.Server().start()
+    global TABLE, COMPOSITE
+    SERVER.start()
     client = SERVER.client()
     TABLE = harness.create_table(client, harness.unique_table_name("legacy"), ("PK", "S"))
     COMPOSITE = harness.create_table(client, harness.unique_table_name("legacy-composite"),
@@ -35,13 +37,6 @@ def setUpModule():
             "kind": {"S": "odd" if sk % 2 else "even"}, "label": {"S": f"label-{sk}"}})
 
 
-def tearDownModule():
-    global SERVER
-    if SERVER is not None:
-        server, SERVER = SERVER, None
-        server.stop()
-
-
 def key(name):
     return {"PK": {"S": name}}
 
@@ -50,12 +45,8 @@ def eq(value):
     return {"ComparisonOperator": "EQ", "AttributeValueList": [value]}
 
 
-class LegacyParametersTest(unittest.TestCase):
-    def setUp(self):
-        self.client = SERVER.client()
-        self.raw = SERVER.client(raw_errors=True)
-
-    assertError = harness.assert_error
+class LegacyParametersTest(harness.ServerTest):
+    server = SERVER
 
     def assertConditionFails(self, call):
         with self.assertRaises(ClientError) as context:

@@ -7,15 +7,17 @@ from botocore.exceptions import ClientError
 
 from . import server as harness
 
-SERVER = None
 TABLE = None  # PK (S) + SK (S)
 NUMERIC = None  # PK (S) + SK (N)
 NAMED = None  # partition key "name" (S), a reserved word
 
 
+SERVER = harness.ModuleServer()
+
+
 def setUpModule():
-    global SERVER, TABLE, NUMERIC, NAMED
-    SERVER = harness.Server().start()
+    global TABLE, NUMERIC, NAMED
+    SERVER.start()
     client = SERVER.client()
     TABLE = harness.create_table(client, harness.unique_table_name("qerr"),
                                  ("PK", "S"), ("SK", "S"))
@@ -25,19 +27,11 @@ def setUpModule():
     client.put_item(TableName=TABLE, Item={"PK": {"S": "p"}, "SK": {"S": "s"}})
 
 
-def tearDownModule():
-    global SERVER
-    if SERVER is not None:
-        server, SERVER = SERVER, None
-        server.stop()
-
-
 P = {":p": {"S": "p"}}
 
 
-class QueryErrorsTest(unittest.TestCase):
-    def setUp(self):
-        self.raw = SERVER.client(raw_errors=True)
+class QueryErrorsTest(harness.ServerTest):
+    server = SERVER
 
     def assertQueryError(self, message, code="ValidationException", **args):
         with self.assertRaises(ClientError) as context:

@@ -15,7 +15,6 @@ from botocore.exceptions import ClientError
 
 from . import server as harness
 
-SERVER = None
 ROLLOVER_SECONDS = 1
 
 ARN = re.compile(r"^arn:aws:dynamodb:us-east-1:000000000000:table/(.+)/stream/"
@@ -23,16 +22,8 @@ ARN = re.compile(r"^arn:aws:dynamodb:us-east-1:000000000000:table/(.+)/stream/"
 VIEW_TYPES = ["KEYS_ONLY", "NEW_IMAGE", "OLD_IMAGE", "NEW_AND_OLD_IMAGES"]
 
 
-def setUpModule():
-    global SERVER
-    SERVER = harness.Server(["--stream-shard-seconds", str(ROLLOVER_SECONDS)]).start()
-
-
-def tearDownModule():
-    global SERVER
-    if SERVER is not None:
-        server, SERVER = SERVER, None
-        server.stop()
+SERVER = harness.ModuleServer(["--stream-shard-seconds", str(ROLLOVER_SECONDS)])
+setUpModule = SERVER.start
 
 
 def pk(name):

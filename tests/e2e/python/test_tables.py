@@ -11,19 +11,9 @@ from botocore.exceptions import ClientError
 
 from . import server as harness
 
-SERVER = None
 
-
-def setUpModule():
-    global SERVER
-    SERVER = harness.Server().start()
-
-
-def tearDownModule():
-    global SERVER
-    if SERVER is not None:
-        server, SERVER = SERVER, None
-        server.stop()
+SERVER = harness.ModuleServer()
+setUpModule = SERVER.start
 
 
 COMPOSITE_KEY = [
@@ -37,14 +27,8 @@ COMPOSITE_DEFINITIONS = [
 UUID_PATTERN = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
 
 
-class TablesTest(unittest.TestCase):
-    def setUp(self):
-        self.client = SERVER.client()
-        # For requests that must fail: no retries, and no client-side parameter checks, so the
-        # server's own answer is what the test sees.
-        self.raw = SERVER.client(raw_errors=True)
-
-    assertError = harness.assert_error
+class TablesTest(harness.ServerTest):
+    server = SERVER
 
     def create_composite(self, name, **extra):
         args = {

@@ -10,21 +10,12 @@ from botocore.exceptions import ClientError
 
 from . import server as harness
 
-SERVER = None
 FIVE_YEARS = 5 * 365 * 86400 + 2 * 86400
 WAIT_SECONDS = 6  # the latest expiry (now + 2 s), one interval, and room for a slow machine
 
 
-def setUpModule():
-    global SERVER
-    SERVER = harness.Server(["--ttl-interval", "1"]).start()
-
-
-def tearDownModule():
-    global SERVER
-    if SERVER is not None:
-        server, SERVER = SERVER, None
-        server.stop()
+SERVER = harness.ModuleServer(["--ttl-interval", "1"])
+setUpModule = SERVER.start
 
 
 def enable(client, table, attribute):

@@ -9,20 +9,11 @@ import unittest
 from . import server as harness
 from .test_streams import read_stream
 
-SERVER = None
 WAIT_SECONDS = 6
 
 
-def setUpModule():
-    global SERVER
-    SERVER = harness.Server(["--ttl-interval", "1"]).start()
-
-
-def tearDownModule():
-    global SERVER
-    if SERVER is not None:
-        server, SERVER = SERVER, None
-        server.stop()
+SERVER = harness.ModuleServer(["--ttl-interval", "1"])
+setUpModule = SERVER.start
 
 
 class ExpiredItemsInTheStreamTest(unittest.TestCase):

@@ -2,8 +2,8 @@
 uniqueness-guard pattern, cancellation reasons, ClientRequestToken idempotency, snapshot reads,
 and concurrent transfers that must keep their total.
 
-Texts are AWS's (research batches.md sections 1-3: paritysuite captures, scylladb's
-test_transact.py run against AWS, raw AWS bodies quoted in SDK issues). boto3 puts the
+Texts are AWS's (paritysuite captures, scylladb's test_transact.py run against AWS, raw AWS
+bodies quoted in SDK issues). boto3 puts the
 CancellationReasons of a TransactionCanceledException in err.response["CancellationReasons"],
 with their Items undeserialized. botocore retries TransactionInProgressException but not
 TransactionCanceledException, so a cancelled transfer reaches the test once."""
@@ -18,7 +18,6 @@ from botocore.exceptions import ClientError
 
 from . import server as harness
 
-SERVER = None
 TABLE = None  # partition key PK (S) only
 ORDERS = None  # partition key PK (S), sort key SK (S)
 
@@ -26,20 +25,16 @@ FAILED = "The conditional request failed"
 CANCELLED = "Transaction cancelled, please refer cancellation reasons for specific reasons "
 
 
+SERVER = harness.ModuleServer()
+
+
 def setUpModule():
-    global SERVER, TABLE, ORDERS
-    SERVER = harness.Server().start()
+    global TABLE, ORDERS
+    SERVER.start()
     client = SERVER.client()
     TABLE = harness.create_table(client, harness.unique_table_name("txn"), ("PK", "S"))
     ORDERS = harness.create_table(client, harness.unique_table_name("txn-orders"), ("PK", "S"),
                                   ("SK", "S"))
-
-
-def tearDownModule():
-    global SERVER
-    if SERVER is not None:
-        server, SERVER = SERVER, None
-        server.stop()
 
 
 def key(name):
@@ -50,11 +45,8 @@ def without_metadata(response):
     return {name: value for name, value in response.items() if name != "ResponseMetadata"}
 
 
-class TransactionsTest(unittest.TestCase):
-    def setUp(self):
-        self.client = SERVER.client()
-
-    assertError = harness.assert_error
+class TransactionsTest(harness.ServerTest):
+    server = SERVER
 
     def get(self, name, table=None):
         return self.client.get_item(TableName=table or TABLE, Key=key(name),

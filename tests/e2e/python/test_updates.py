@@ -14,37 +14,28 @@ from botocore.exceptions import ClientError
 
 from . import server as harness
 
-SERVER = None
 TABLE = None  # partition key PK (S) only
 COMPOSITE = None  # PK (S) + SK (S)
 
 
+SERVER = harness.ModuleServer()
+
+
 def setUpModule():
-    global SERVER, TABLE, COMPOSITE
-    SERVER = harness.Server().start()
+    global TABLE, COMPOSITE
+    SERVER.start()
     client = SERVER.client()
     TABLE = harness.create_table(client, harness.unique_table_name("upd"), ("PK", "S"))
     COMPOSITE = harness.create_table(client, harness.unique_table_name("upd-composite"),
                                      ("PK", "S"), ("SK", "S"))
 
 
-def tearDownModule():
-    global SERVER
-    if SERVER is not None:
-        server, SERVER = SERVER, None
-        server.stop()
-
-
 def key(name):
     return {"PK": {"S": name}}
 
 
-class UpdatesTest(unittest.TestCase):
-    def setUp(self):
-        self.client = SERVER.client()
-        self.raw = SERVER.client(raw_errors=True)
-
-    assertError = harness.assert_error
+class UpdatesTest(harness.ServerTest):
+    server = SERVER
 
     def get(self, name, table=None, item_key=None):
         return self.client.get_item(TableName=table or TABLE, Key=item_key or key(name),

@@ -16,7 +16,6 @@ from botocore.credentials import Credentials
 
 from . import server as harness
 
-SERVER = None
 TABLE = None
 
 AMZ_JSON = "application/x-amz-json-1.0"
@@ -24,17 +23,13 @@ REQUEST_ID = re.compile(r"^[0-9A-Z]{52}$")
 MAX_BODY = 16 * 1024 * 1024
 
 
+SERVER = harness.ModuleServer()
+
+
 def setUpModule():
-    global SERVER, TABLE
-    SERVER = harness.Server().start()
+    global TABLE
+    SERVER.start()
     TABLE = harness.create_table(SERVER.client(), harness.unique_table_name("wire"), ("pk", "S"))
-
-
-def tearDownModule():
-    global SERVER
-    if SERVER is not None:
-        server, SERVER = SERVER, None
-        server.stop()
 
 
 def signed_headers(target, body, content_type=AMZ_JSON):

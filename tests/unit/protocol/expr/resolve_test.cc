@@ -1,7 +1,7 @@
 // Resolution of parsed expressions into engine trees: placeholders, the engine's shapes, and the
 // static checks DynamoDB makes before it reads the item, with its messages (architect/dynalite's
-// grammars, recorded against DynamoDB; paritysuite and issue captures in
-// /tmp/research/messages.md).
+// grammars, recorded against DynamoDB; paritysuite captures; AWS responses quoted in GitHub
+// issues).
 
 #include "protocol/expr/resolve.h"
 

@@ -1,7 +1,7 @@
 // CreateTable and DescribeTable with secondary indexes, in-process: the validation DynamoDB applies
-// to GlobalSecondaryIndexes and LocalSecondaryIndexes, with its exact messages (sources in
-// /tmp/research/indexes.md section 8: live captures of 2026 and dynalite's tests recorded against
-// AWS), and the shape of the index descriptions.
+// to GlobalSecondaryIndexes and LocalSecondaryIndexes, with its exact messages (observed on
+// DynamoDB, captured 2026, and dynalite's test/createTable.js, recorded against AWS), and the
+// shape of the index descriptions.
 
 #include <gtest/gtest.h>
 
@@ -10,29 +10,23 @@
 #include <vector>
 
 #include "tests/support/harness.h"
+#include "tests/unit/protocol/ops/helpers.h"
 
 namespace ddb::protocol {
 namespace {
 
 using nlohmann::json;
 using test::CallResult;
+using test::definitions;
 using test::expect_validation;
+using test::expect_violations;
 using test::Harness;
-
-const std::string kInvalid = "One or more parameter values were invalid: ";
+using test::kInvalid;
 
 json key(const char* hash, const char* range = nullptr) {
   json schema = json::array({{{"AttributeName", hash}, {"KeyType", "HASH"}}});
   if (range) schema.push_back({{"AttributeName", range}, {"KeyType", "RANGE"}});
   return schema;
-}
-
-json definitions(std::initializer_list<std::pair<const char*, const char*>> attributes) {
-  json list = json::array();
-  for (const auto& [name, type] : attributes) {
-    list.push_back({{"AttributeName", name}, {"AttributeType", type}});
-  }
-  return list;
 }
 
 json index(const std::string& name, json key_schema,
@@ -75,22 +69,6 @@ json describe(const Harness& h, const char* table = "items") {
   CallResult r = h.call("DescribeTable", json{{"TableName", table}});
   EXPECT_EQ(r.status, 200) << r.body.dump();
   return r.body["Table"];
-}
-
-// Expects "N validation errors detected: " and exactly `parts`, in any order.
-void expect_violations(const CallResult& r, std::vector<std::string> parts) {
-  EXPECT_EQ(r.error_type, "ValidationException") << r.body.dump();
-  const std::string prefix = std::to_string(parts.size()) + " validation errors detected: ";
-  ASSERT_EQ(r.message.substr(0, prefix.size()), prefix) << r.message;
-  std::vector<std::string> got;
-  std::string rest = r.message.substr(prefix.size());
-  for (std::size_t at; (at = rest.find("; ")) != std::string::npos; rest = rest.substr(at + 2)) {
-    got.push_back(rest.substr(0, at));
-  }
-  got.push_back(rest);
-  std::sort(got.begin(), got.end());
-  std::sort(parts.begin(), parts.end());
-  EXPECT_EQ(got, parts) << r.message;
 }
 
 // ---- Descriptions -----------------------------------------------------------------------------

@@ -1,6 +1,8 @@
 // TransactWriteItems through the dispatcher: all or nothing over several tables, the
 // TransactionCanceledException payload, which errors reject the request and which cancel it,
-// idempotent retries with ClientRequestToken, and consumed capacity (research batches.md 1-2, 6).
+// idempotent retries with ClientRequestToken, and consumed capacity (paritysuite captures and
+// scylladb's test_transact.py, run against AWS; the capacity as ExtendDB#76, #77 and #212 and
+// dynoxide#57 report it).
 
 #include <gtest/gtest.h>
 

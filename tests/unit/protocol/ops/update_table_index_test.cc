@@ -1,6 +1,6 @@
 // UpdateTable's GlobalSecondaryIndexUpdates in-process: creating a GSI on a table that holds items
 // (backfilled in the background), deleting one, changing its capacity, and DynamoDB's errors for
-// each (sources in /tmp/research/indexes.md section 9: the ack-api-quirks live captures of 2026).
+// each (the ack-api-quirks live captures of 2026).
 
 #include <gtest/gtest.h>
 
@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "tests/support/harness.h"
+#include "tests/unit/protocol/ops/helpers.h"
 
 namespace ddb::protocol {
 namespace {
@@ -17,8 +18,8 @@ using nlohmann::json;
 using test::CallResult;
 using test::expect_validation;
 using test::Harness;
+using test::kInvalid;
 
-const std::string kInvalid = "One or more parameter values were invalid: ";
 const std::string kLimitOnline =
     "Subscriber limit exceeded: Only 1 online index can be created or deleted simultaneously per "
     "table";

@@ -1,7 +1,7 @@
 // Query and Scan with IndexName, in-process: what an index read returns (projected entries in index
 // order, LastEvaluatedKey with the table's and the index's key), the base-table fetch of an LSI,
-// and DynamoDB's checks with their exact messages (sources in protocol/reads/index_read.cc and
-// /tmp/research/indexes.md sections 3-6).
+// and DynamoDB's checks with their exact messages (sources named in
+// protocol/reads/index_read.cc).
 
 #include "protocol/reads/index_read.h"
 

@@ -1,18 +1,62 @@
-// Tables belong to the caller's SigV4 region (Namespaces::PerRegion), or to one namespace shared by
-// every caller (Namespaces::Shared, --shared-db). Runs the dispatcher in-process with callers
-// signing for different regions.
+// The dispatcher in-process: its wire basics (unknown targets, unparseable bodies and the __type
+// namespace of each error, with DynamoDB's exact error types and messages: dynalite's tests
+// recorded against AWS, paritysuite captures from 2026, AWS responses quoted in GitHub issues), and
+// the namespaces of tables: the caller's SigV4 region (Namespaces::PerRegion), or one namespace
+// shared by every caller (Namespaces::Shared, --shared-db).
+
+#include "protocol/dispatch.h"
+
 #include <gtest/gtest.h>
 
-#include <nlohmann/json.hpp>
 #include <string>
 
 #include "engine/database.h"
-#include "protocol/dispatch.h"
+#include "tests/support/harness.h"
 
 namespace ddb::protocol {
 namespace {
 
 using nlohmann::json;
+using test::CallResult;
+using test::Harness;
+
+TEST(Dispatch, UnknownTargetIsAnUnknownOperationWithoutMessage) {
+  Harness h;
+  CallResult r = h.call("ListTable", "{}");
+  EXPECT_EQ(r.status, 400);
+  EXPECT_EQ(r.error_type, "UnknownOperationException");
+  EXPECT_EQ(r.body,
+            json::parse(R"({"__type":"com.amazon.coral.service#UnknownOperationException"})"));
+}
+
+TEST(Dispatch, UnparseableBodyIsASerializationExceptionWithoutMessage) {
+  Harness h;
+  CallResult r = h.call("ListTables", "{not json");
+  EXPECT_EQ(r.status, 400);
+  EXPECT_EQ(r.body, json::parse(R"({"__type":"com.amazon.coral.service#SerializationException"})"));
+}
+
+TEST(Dispatch, SerializationExceptionSpellsMessageWithACapital) {
+  Harness h;
+  CallResult r = h.call("DescribeTable", R"({"TableName":5})");
+  EXPECT_EQ(r.body, json::parse(R"({"__type":"com.amazon.coral.service#SerializationException",
+                                    "Message":"NUMBER_VALUE cannot be converted to String"})"));
+}
+
+TEST(Dispatch, ValidationExceptionUsesTheCoralValidateNamespace) {
+  Harness h;
+  CallResult r = h.call("DescribeTable", "{}");
+  EXPECT_EQ(r.body["__type"], "com.amazon.coral.validate#ValidationException");
+  EXPECT_TRUE(r.body.contains("message"));
+}
+
+TEST(Dispatch, ResourceNotFoundUsesTheDynamoDbNamespace) {
+  Harness h;
+  CallResult r = h.call("DescribeTable", R"({"TableName":"nope"})");
+  EXPECT_EQ(r.body["__type"], "com.amazonaws.dynamodb.v20120810#ResourceNotFoundException");
+}
+
+// ---- Namespaces ------------------------------------------------------------------------------
 
 class NamespacesTest : public ::testing::Test {
  protected:

@@ -1,3 +1,6 @@
+// ReturnItemCollectionMetrics through the dispatcher: the ItemCollectionMetrics member of PutItem,
+// UpdateItem and DeleteItem for tables with local secondary indexes.
+
 #include <gtest/gtest.h>
 
 #include "engine/table_definition.h"

@@ -115,6 +115,11 @@ ddb describe-table --table-name "$table" --query 'Table.[TableStatus,BillingMode
   --output text
 check "describe-table reports ACTIVE and PAY_PER_REQUEST" $'ACTIVE\tPAY_PER_REQUEST' "$(out)"
 
+# Tables belong to the access key and region (DynamoDB Local without -sharedDb): another key does
+# not see this one.
+AWS_ACCESS_KEY_ID=othersuite ddb list-tables --query "length(TableNames[?@ == '$table'])" --output text
+check "list-tables with another access key does not list the table" "0" "$(out)"
+
 # PutItem: a profile and three matches, one score written with an exponent.
 ddb put-item --table-name "$table" \
   --item '{"PK":{"S":"PLAYER#u1"},"SK":{"S":"PROFILE"},"name":{"S":"Ursula"}}'

@@ -36,6 +36,8 @@ const std::unordered_map<std::string_view, Handler>& handlers() {
   static const std::unordered_map<std::string_view, Handler> table = {
       {"CreateTable", create_table},
       {"DescribeTable", describe_table},
+      {"DescribeEndpoints", describe_endpoints},
+      {"DescribeLimits", describe_limits},
       {"ListTables", list_tables},
       {"DeleteTable", delete_table},
       {"UpdateTable", update_table},

@@ -25,5 +25,7 @@ Json transact_write_items(RequestContext& ctx, const Json& request);
 ResponseBody transact_get_items(RequestContext& ctx, const Json& request);
 Json update_time_to_live(RequestContext& ctx, const Json& request);
 Json describe_time_to_live(RequestContext& ctx, const Json& request);
+Json describe_endpoints(RequestContext& ctx, const Json& request);
+Json describe_limits(RequestContext& ctx, const Json& request);
 
 }  // namespace ddb::protocol

@@ -243,6 +243,13 @@ check "describe-table of the deleted table is ResourceNotFoundException" \
 ddb list-tables --query "length(TableNames[?@ == '$table'])" --output text
 check "list-tables no longer lists the table" "0" "$(out)"
 
+# DescribeEndpoints answers the address the CLI used, cached for a day; DescribeLimits DynamoDB's
+# default quotas.
+ddb describe-endpoints --query 'Endpoints[0].[Address,CachePeriodInMinutes]' --output text
+check "describe-endpoints answers this server" $'127.0.0.1:'"${endpoint##*:}"$'\t1440' "$(out)"
+ddb describe-limits --output text
+check "describe-limits answers the default quotas" $'80000\t80000\t40000\t40000' "$(out)"
+
 # The server stops cleanly on SIGTERM.
 kill -TERM "$server_pid"
 stopped=""

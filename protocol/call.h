@@ -2,7 +2,6 @@
 
 #include <optional>
 #include <string>
-#include <string_view>
 
 #include "engine/error.h"
 
@@ -15,6 +14,9 @@ struct Caller {
   // Why authentication failed, if it did. DynamoDB reports a malformed body or an unknown operation
   // before credentials, so the dispatcher raises this only once the request has parsed.
   std::optional<engine::Error> auth_failure;
+  // The request's Host header ("localhost:8000"), as the client addressed this server; empty when
+  // the request had none. DescribeEndpoints answers it.
+  std::string host;
 };
 
 // One operation's outcome, ready for the wire: HTTP status and JSON body
@@ -25,13 +27,5 @@ struct Response {
   // For a 500: what went wrong, for the server's log (never sent to the client).
   std::string internal_error;
 };
-
-// How tables are split between callers. PerRegion: each SigV4 region is its own namespace, as on
-// AWS. Shared: every caller sees the same tables whatever its region (--shared-db).
-enum class Namespaces { PerRegion, Shared };
-
-// The engine::Database region that holds every table under Namespaces::Shared. No SigV4 credential
-// scope names an empty region (server/auth keeps the default region then), so it never collides.
-inline constexpr std::string_view kSharedRegion = "";
 
 }  // namespace ddb::protocol

@@ -14,8 +14,8 @@ namespace ddb::protocol {
 struct RequestContext {
   engine::Database& database;
   const Caller& caller;
-  // The engine::Database region whose tables this request sees: the caller's SigV4 region, or
-  // kSharedRegion for every caller under Namespaces::Shared.
+  // The engine::Database region (namespace) whose tables this request sees: namespace_of the
+  // caller (protocol/namespaces.h), by access key and SigV4 region unless the server shares one.
   std::string_view region;
 };
 
@@ -26,8 +26,9 @@ std::shared_ptr<engine::Table> require_table(const RequestContext& ctx, std::str
 // UpdateTable), which name the table: "Requested resource not found: Table: <name> not found".
 engine::Error table_not_found(std::string_view name);
 
-// The ARN DynamoDB gives a table in the caller's region (account 000000000000 locally). Under
-// Namespaces::Shared it names the region of the caller that created the table, whoever reads it.
+// The ARN DynamoDB gives a table in the caller's region (account 000000000000 locally, whatever the
+// access key, as DynamoDB Local does). Under Namespaces::Shared it names the region of the caller
+// that created the table, whoever reads it.
 std::string table_arn(const RequestContext& ctx, std::string_view table_name);
 
 }  // namespace ddb::protocol

@@ -39,6 +39,8 @@ const std::unordered_map<std::string_view, Handler>& handlers() {
   static const std::unordered_map<std::string_view, Handler> table = {
       {"CreateTable", create_table},
       {"DescribeTable", describe_table},
+      {"DescribeEndpoints", describe_endpoints},
+      {"DescribeLimits", describe_limits},
       {"ListTables", list_tables},
       {"DeleteTable", delete_table},
       {"UpdateTable", update_table},
@@ -191,9 +193,8 @@ Response Dispatcher::run(std::string_view target, std::string_view body,
       throw engine::Error(engine::ErrorType::UnknownOperation, "");
     }
     if (caller.auth_failure) throw *caller.auth_failure;
-    RequestContext ctx{
-        database_, caller,
-        namespaces_ == Namespaces::Shared ? kSharedRegion : std::string_view(caller.region)};
+    const std::string space = namespace_of(namespaces_, caller);
+    RequestContext ctx{database_, caller, space};
     return respond(*handler, ctx, request);
   } catch (const engine::Error& error) {
     return error_response(error);

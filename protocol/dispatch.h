@@ -3,6 +3,7 @@
 #include <string_view>
 
 #include "protocol/call.h"
+#include "protocol/namespaces.h"
 
 namespace ddb::engine {
 class Database;
@@ -14,7 +15,7 @@ namespace ddb::protocol {
 // session. Never throws: DynamoDB errors become their JSON error body, anything else a logged 500.
 class Dispatcher {
  public:
-  explicit Dispatcher(engine::Database& database, Namespaces namespaces = Namespaces::PerRegion)
+  explicit Dispatcher(engine::Database& database, Namespaces namespaces = Namespaces::PerAccessKey)
       : database_(database), namespaces_(namespaces) {}
 
   // `target` is the X-Amz-Target header value ("DynamoDB_20120810.Query"); `body` the request

@@ -29,5 +29,7 @@ Json describe_time_to_live(RequestContext& ctx, const Json& request);
 void tag_resource(RequestContext& ctx, const Json& request);
 void untag_resource(RequestContext& ctx, const Json& request);
 Json list_tags_of_resource(RequestContext& ctx, const Json& request);
+Json describe_endpoints(RequestContext& ctx, const Json& request);
+Json describe_limits(RequestContext& ctx, const Json& request);
 
 }  // namespace ddb::protocol

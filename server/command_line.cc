@@ -83,9 +83,9 @@ const std::array<Flag, 17> kFlags = {{
        o.log_level = it->second;
      },
      [](const Options&) { return std::string("info"); }},
-    {"--shared-db", "", "one namespace of tables for every client, whatever its region",
+    {"--shared-db", "", "one namespace of tables for every client, whatever its key and region",
      [](Options& o, std::string_view) { o.shared_db = true; },
-     [](const Options&) { return std::string("one namespace per region"); }},
+     [](const Options&) { return std::string("one namespace per access key and region"); }},
     {"--require-auth", "",
      "verify SigV4 signatures against --access-key/--secret-key and --credentials-file",
      [](Options& o, std::string_view) { o.require_auth = true; },

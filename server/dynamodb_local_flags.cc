@@ -83,7 +83,8 @@ void check_dynamodb_local_flags(const Options& options) {
 std::string_view dynamodb_local_help() {
   return "DynamoDB Local's command line works unchanged (java -jar DynamoDBLocal.jar ...):\n"
          "  -port N                  as --port\n"
-         "  -sharedDb                every client sees the same tables, whatever its region\n"
+         "  -sharedDb                every client sees the same tables, whatever its key and "
+         "region\n"
          "  -inMemory                keep tables in memory (the default)\n"
          "  -dbPath DIR              keep tables on disk in DIR\n"
          "  -cors ORIGINS, -delayTransientStatuses, -optimizeDbBeforeStartup, -disableTelemetry,\n"

@@ -27,6 +27,7 @@
 #include "engine/database.h"
 #include "engine/durable/journal.h"
 #include "protocol/dispatch.h"
+#include "protocol/namespaces.h"
 #include "server/command_line.h"
 #include "server/cpu_budget.h"
 #include "server/credentials.h"
@@ -112,6 +113,18 @@ std::shared_ptr<ddb::engine::durable::Journal> open_data_dir(const ddb::server::
   return journal;
 }
 
+const char* namespace_summary(ddb::protocol::Namespaces namespaces) {
+  switch (namespaces) {
+    case ddb::protocol::Namespaces::PerAccessKey:
+      return "one namespace of tables per access key and region";
+    case ddb::protocol::Namespaces::PerRegion:
+      return "one namespace of tables per region";
+    case ddb::protocol::Namespaces::Shared:
+      break;
+  }
+  return "one namespace of tables for every client";
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -167,9 +180,17 @@ int main(int argc, char** argv) {
     if (options.ttl_interval_seconds > 0) {
       database.start_ttl_expirer(std::chrono::seconds(options.ttl_interval_seconds));
     }
-    ddb::protocol::Dispatcher dispatcher(database, options.shared_db
-                                                       ? ddb::protocol::Namespaces::Shared
-                                                       : ddb::protocol::Namespaces::PerRegion);
+    // After the data directory: one written before per-access-key namespaces keeps one per region.
+    const ddb::protocol::Namespaces namespaces =
+        ddb::protocol::namespaces_for(database, options.shared_db);
+    if (namespaces == ddb::protocol::Namespaces::PerRegion) {
+      spdlog::warn(
+          "{} holds tables of a ddblocal that kept one namespace per region: keeping that (every "
+          "access key sees a region's tables); start on a new data directory for one namespace per "
+          "access key and region",
+          options.data_dir);
+    }
+    ddb::protocol::Dispatcher dispatcher(database, namespaces);
     const ddb::server::Endpoint service{
         .dispatcher = dispatcher, .credentials = options.require_auth ? &credentials : nullptr};
 
@@ -224,9 +245,7 @@ int main(int argc, char** argv) {
 
     std::cout << "ddblocal listening on " << url(endpoint) << std::endl;
     spdlog::info("serving with {} thread{} ({}); {}; {}", threads.threads,
-                 threads.threads == 1 ? "" : "s", threads.reason,
-                 options.shared_db ? "one namespace of tables for every region"
-                                   : "one namespace of tables per region",
+                 threads.threads == 1 ? "" : "s", threads.reason, namespace_summary(namespaces),
                  options.require_auth
                      ? fmt::format("verifying signatures ({} access keys)", credentials.size())
                      : std::string("accepting any well-formed credentials"));

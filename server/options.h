@@ -26,7 +26,7 @@ struct Options {
   std::string secret_key;
   std::string credentials_file;
   spdlog::level::level_enum log_level = spdlog::level::info;
-  bool shared_db = false;  // every client in one namespace, whatever its region
+  bool shared_db = false;  // every client in one namespace, whatever its access key and region
   // Asked for explicitly (DynamoDB Local's -inMemory); memory is the default.
   bool in_memory = false;
   std::string data_dir;  // where durable mode keeps tables; empty: in memory

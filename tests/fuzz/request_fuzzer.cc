@@ -14,10 +14,12 @@
 #include <cstdio>
 #include <cstdlib>
 #include <nlohmann/json.hpp>
+#include <string>
 #include <string_view>
 
 #include "engine/database.h"
 #include "protocol/dispatch.h"
+#include "protocol/namespaces.h"
 
 namespace {
 
@@ -74,11 +76,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 
   static ddb::engine::Database database;
   static const ddb::protocol::Dispatcher dispatcher(database);
-  const ddb::protocol::Caller caller{"AKIDEXAMPLE", "us-east-1", std::nullopt};
+  const ddb::protocol::Caller caller{.access_key = "AKIDEXAMPLE",
+                                     .region = "us-east-1",
+                                     .auth_failure = std::nullopt,
+                                     .host = "localhost:8000"};
   static bool set_up = false;
   if (!set_up) {
-    for (const std::string& name : database.table_names(caller.region)) {
-      database.delete_table(caller.region, name);
+    const std::string space =
+        ddb::protocol::namespace_of(ddb::protocol::Namespaces::PerAccessKey, caller);
+    for (const std::string& name : database.table_names(space)) {
+      database.delete_table(space, name);
     }
     for (const auto& [setup_op, request] : kSetup) {
       auto response =

@@ -13,8 +13,7 @@ CallResult Harness::call_streams(std::string_view op, const nlohmann::json& body
 }
 
 CallResult Harness::call_target(const std::string& target, std::string_view body) const {
-  const protocol::Caller caller{"AKIDEXAMPLE", "us-east-1", std::nullopt};
-  protocol::Response response = dispatcher_.handle(target, body, caller);
+  protocol::Response response = dispatcher_.handle(target, body, caller_);
   CallResult result;
   result.status = response.status;
   result.raw_body = response.body;

@@ -6,6 +6,7 @@
 
 #include "engine/database.h"
 #include "protocol/dispatch.h"
+#include "protocol/namespaces.h"
 
 namespace ddb::test {
 
@@ -45,12 +46,24 @@ class Harness {
   void put(std::string_view table, const nlohmann::json& item) const;
 
   engine::Database& database() { return database_; }
+  // Who the calls come from: access key AKIDEXAMPLE, region us-east-1, Host localhost:8000 unless
+  // a test changes it.
+  protocol::Caller& caller() { return caller_; }
+  // The engine::Database region (namespace) that holds the tables the calls create: the caller's
+  // access key and region, the server's default split.
+  std::string table_namespace() const {
+    return protocol::namespace_of(protocol::Namespaces::PerAccessKey, caller_);
+  }
 
  private:
   CallResult call_target(const std::string& target, std::string_view body) const;
 
   engine::Database database_;
   protocol::Dispatcher dispatcher_;
+  protocol::Caller caller_{.access_key = "AKIDEXAMPLE",
+                           .region = "us-east-1",
+                           .auth_failure = std::nullopt,
+                           .host = "localhost:8000"};
 };
 
 // Expects a ValidationException (HTTP 400) with exactly `message`.

@@ -118,6 +118,11 @@ ddb describe-table --table-name "$table" --query 'Table.[TableStatus,BillingMode
   --output text
 check "describe-table reports ACTIVE and PAY_PER_REQUEST" $'ACTIVE\tPAY_PER_REQUEST' "$(out)"
 
+# Tables belong to the access key and region (DynamoDB Local without -sharedDb): another key does
+# not see this one.
+AWS_ACCESS_KEY_ID=othersuite ddb list-tables --query "length(TableNames[?@ == '$table'])" --output text
+check "list-tables with another access key does not list the table" "0" "$(out)"
+
 # PutItem: a profile and three matches, one score written with an exponent.
 ddb put-item --table-name "$table" \
   --item '{"PK":{"S":"PLAYER#u1"},"SK":{"S":"PROFILE"},"name":{"S":"Ursula"}}'
@@ -258,6 +263,13 @@ check "describe-table of the deleted table is ResourceNotFoundException" \
 
 ddb list-tables --query "length(TableNames[?@ == '$table'])" --output text
 check "list-tables no longer lists the table" "0" "$(out)"
+
+# DescribeEndpoints answers the address the CLI used, cached for a day; DescribeLimits DynamoDB's
+# default quotas.
+ddb describe-endpoints --query 'Endpoints[0].[Address,CachePeriodInMinutes]' --output text
+check "describe-endpoints answers this server" $'127.0.0.1:'"${endpoint##*:}"$'\t1440' "$(out)"
+ddb describe-limits --output text
+check "describe-limits answers the default quotas" $'80000\t80000\t40000\t40000' "$(out)"
 
 # The server stops cleanly on SIGTERM.
 kill -TERM "$server_pid"

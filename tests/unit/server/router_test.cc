@@ -233,5 +233,23 @@ TEST_F(Router, SmallResponsesAreNotGzipped) {
   EXPECT_EQ(response.body(), R"({"TableNames":[]})");
 }
 
+// DescribeEndpoints answers the Host header the client sent, so the router hands it on.
+TEST_F(Router, PassesTheHostHeaderToTheDispatcher) {
+  HttpRequest request{http::verb::post, "/", 11};
+  request.set(http::field::content_type, "application/x-amz-json-1.0");
+  request.set(http::field::host, "127.0.0.1:8123");
+  request.set("X-Amz-Target", "DynamoDB_20120810.DescribeEndpoints");
+  request.set(http::field::authorization,
+              "AWS4-HMAC-SHA256 Credential=AK/20261121/eu-west-1/dynamodb/aws4_request, "
+              "SignedHeaders=host, Signature=abc");
+  request.set("X-Amz-Date", "20261121T100000Z");
+  request.body() = "{}";
+  request.prepare_payload();
+  HttpResponse response = route(request, Endpoint{dispatcher_});
+  EXPECT_EQ(response.result_int(), 200);
+  EXPECT_EQ(response.body(),
+            R"({"Endpoints":[{"Address":"127.0.0.1:8123","CachePeriodInMinutes":1440}]})");
+}
+
 }  // namespace
 }  // namespace ddb::server

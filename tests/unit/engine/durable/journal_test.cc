@@ -132,7 +132,8 @@ TEST(Journal, AReopenedDirectoryHasTheSameTablesItemsAndIndexes) {
   json after = snapshot(reopened, "orders");
   EXPECT_EQ(after, before);
   EXPECT_EQ(after["describe"]["Table"]["ItemCount"], 49);
-  std::shared_ptr<Table> table = reopened.h.database().find_table("us-east-1", "orders");
+  std::shared_ptr<Table> table =
+      reopened.h.database().find_table(reopened.h.table_namespace(), "orders");
   ASSERT_EQ(table->definition().tags.size(), 1u);
   EXPECT_EQ(table->definition().tags[0].key, "env");
   EXPECT_EQ(table->definition().tags[0].value, "test");
@@ -179,7 +180,8 @@ TEST(Journal, ADeletedTableStaysDeletedAndItsNameStartsEmptyAgain) {
     d.ok("DeleteTable", {{"TableName", "gone"}});
   }
   DurableHarness reopened(dir.path());
-  EXPECT_EQ(reopened.h.database().table_names("us-east-1"), (std::vector<std::string>{"tbl"}));
+  EXPECT_EQ(reopened.h.database().table_names(reopened.h.table_namespace()),
+            (std::vector<std::string>{"tbl"}));
   json items = reopened.ok("Scan", {{"TableName", "tbl"}})["Items"];
   ASSERT_EQ(items.size(), 1u);
   EXPECT_EQ(items[0]["pk"]["S"], "new");
@@ -216,8 +218,10 @@ TEST(Journal, TablesOfOneNameInSeveralRegionsComeBackInTheirRegions) {
   test::TempDir dir;
   {
     DurableHarness d(dir.path());
-    // "" is the namespace protocol uses under --shared-db.
-    for (const char* region : {"us-east-1", "eu-west-1", ""}) {
+    // "" is the namespace protocol uses under --shared-db, "us-east-1" one of a ddblocal that kept
+    // a namespace per region, and d.h.table_namespace() one per access key and region.
+    for (const std::string& region : {std::string("us-east-1"), std::string("eu-west-1"),
+                                      std::string(""), d.h.table_namespace()}) {
       create_regional_table(d.h.database(), region);
     }
     d.h.database().delete_table("eu-west-1", "tbl");
@@ -225,15 +229,16 @@ TEST(Journal, TablesOfOneNameInSeveralRegionsComeBackInTheirRegions) {
   }
   RecoveryReport report;
   DurableHarness reopened(dir.path(), &report);
-  EXPECT_EQ(report.tables, 3u);
+  EXPECT_EQ(report.tables, 4u);
   const Database& database = reopened.h.database();
-  EXPECT_EQ(database.region_names(), (std::vector<std::string>{"", "eu-west-1", "us-east-1"}));
+  EXPECT_EQ(database.region_names(),
+            (std::vector<std::string>{"", "AKIDEXAMPLE/us-east-1", "eu-west-1", "us-east-1"}));
   EXPECT_EQ(where(database, "us-east-1"), "us-east-1");
   EXPECT_EQ(where(database, "eu-west-1"), "eu-west-1");
   EXPECT_EQ(where(database, ""), "");
   EXPECT_EQ(reopened.ok("GetItem", {{"TableName", "tbl"},
                                     {"Key", {{"pk", {{"S", "k"}}}}}})["Item"]["where"]["S"],
-            "us-east-1");
+            "AKIDEXAMPLE/us-east-1");
 }
 
 TEST(Journal, TtlAndAnEnabledStreamComeBackAndNewChangesReachTheStream) {
@@ -367,7 +372,8 @@ TEST(Journal, CreatesAMissingDirectory) {
     d.h.create_table("tbl");
   }
   DurableHarness reopened(nested);
-  EXPECT_EQ(reopened.h.database().table_names("us-east-1"), (std::vector<std::string>{"tbl"}));
+  EXPECT_EQ(reopened.h.database().table_names(reopened.h.table_namespace()),
+            (std::vector<std::string>{"tbl"}));
 }
 
 TEST(Journal, CompactsALogOfMostlySupersededChanges) {
@@ -377,7 +383,7 @@ TEST(Journal, CompactsALogOfMostlySupersededChanges) {
     DurableHarness d(dir.path());
     d.h.create_table("tbl", "sk", "N");
     create_regional_table(d.h.database(), "eu-west-1");
-    std::shared_ptr<Table> table = d.h.database().find_table("us-east-1", "tbl");
+    std::shared_ptr<Table> table = d.h.database().find_table(d.h.table_namespace(), "tbl");
     for (int i = 0; i < 120'000; ++i) {
       Item item;
       item["pk"] = AttributeValue::string("p" + std::to_string(i % 10));

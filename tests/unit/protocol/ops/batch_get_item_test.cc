@@ -105,7 +105,7 @@ TEST_F(BatchGetItem, StopsAt16MBAndGivesTheRestBackInUnprocessedKeys) {
   h.create_table("big");
   h.create_table("later");
   h.put("later", {{"pk", {{"S", "l"}}}});
-  auto big = h.database().find_table("us-east-1", "big");
+  auto big = h.database().find_table(h.table_namespace(), "big");
   json keys = json::array();
   for (int i = 0; i < 99; ++i) {
     std::string pk = "k" + std::to_string(100 + i);

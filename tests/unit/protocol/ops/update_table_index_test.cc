@@ -99,7 +99,7 @@ void add_unfinished_index(Harness& h, const std::string& name) {
   definition.name = name;
   definition.key_schema.partition = engine::KeyAttribute{"g", engine::Type::S};
   definition.arn = "arn:aws:dynamodb:us-east-1:000000000000:table/items/index/" + name;
-  h.database().find_table("us-east-1", "items")->add_index(definition);
+  h.database().find_table(h.table_namespace(), "items")->add_index(definition);
 }
 
 void expect_error(const CallResult& r, const std::string& type, const std::string& message) {

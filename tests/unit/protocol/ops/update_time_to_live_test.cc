@@ -42,7 +42,8 @@ TEST(TimeToLive, EnableEchoesTheSpecificationAndDescribeShowsEnabled) {
                                     {"Enabled":true,"AttributeName":"expires"}})"));
   EXPECT_EQ(describe(h, "tab"), json::parse(R"({"TimeToLiveDescription":
                             {"TimeToLiveStatus":"ENABLED","AttributeName":"expires"}})"));
-  EXPECT_EQ(h.database().find_table("us-east-1", "tab")->definition().ttl_attribute, "expires");
+  EXPECT_EQ(h.database().find_table(h.table_namespace(), "tab")->definition().ttl_attribute,
+            "expires");
 }
 
 TEST(TimeToLive, DisableForgetsTheAttribute) {

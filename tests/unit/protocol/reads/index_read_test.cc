@@ -216,7 +216,7 @@ TEST_F(IndexRead, RejectsReadsOfAGlobalIndexStillBackfilling) {
   engine::IndexDefinition late;
   late.name = "late";
   late.key_schema.partition = {"player", engine::Type::S};
-  h.database().find_table("us-east-1", "games")->add_index(late);
+  h.database().find_table(h.table_namespace(), "games")->add_index(late);
   expect_validation(query({{"IndexName", "late"},
                            {"KeyConditionExpression", "player = :p"},
                            {"ExpressionAttributeValues", {{":p", {{"S", "ann"}}}}}}),
@@ -365,7 +365,7 @@ TEST_F(IndexRead, ReportsGlobalIndexCapacityApartFromTheTable) {
 }
 
 TEST_F(IndexRead, AnEntryWhoseItemVanishedBeforeTheFetchIsLeftOut) {
-  auto table = h.database().find_table("us-east-1", "games");
+  auto table = h.database().find_table(h.table_namespace(), "games");
   auto by_level = table->find_index("by-level");
   ReadRequest read;
   read.table_name = "games";

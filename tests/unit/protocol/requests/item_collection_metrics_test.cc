@@ -27,7 +27,7 @@ class ItemCollectionMetrics : public ::testing::Test {
         test::composite_schema("forum", engine::Type::S, "last_post", engine::Type::S);
     local.projection.type = engine::ProjectionType::KeysOnly;
     definition.indexes.push_back(local);
-    h.database().create_table("us-east-1", definition);
+    h.database().create_table(h.table_namespace(), definition);
     h.create_table("plain", "subject");
   }
   test::Harness h;

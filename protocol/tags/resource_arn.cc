@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "engine/error.h"
+#include "protocol/namespaces.h"
 
 namespace ddb::protocol {
 
@@ -78,7 +79,7 @@ TaggedResource parse_resource_arn(const RequestContext& ctx, const std::string& 
   if (account != kAccount) throw access_denied();
   // Under Namespaces::Shared a table's ARN names the region of the client that created it, so any
   // region may be this server's: find_tagged_table compares the whole ARN instead.
-  bool shared = ctx.region == kSharedRegion;
+  bool shared = ctx.region == kSharedNamespace;
   if (partition != "aws" || (!shared && region != ctx.caller.region)) throw invalid_table_arn(arn);
   return {arn, std::string(name), stream};
 }

@@ -9,7 +9,6 @@
 
 #include <string>
 
-#include "engine/database.h"
 #include "tests/support/harness.h"
 
 namespace ddb::protocol {

@@ -4,6 +4,7 @@
 #include <string>
 #include <string_view>
 
+#include "engine/durability_ticket.h"
 #include "engine/error.h"
 
 namespace ddb::protocol {
@@ -24,6 +25,9 @@ struct Response {
   std::string body;
   // For a 500: what went wrong, for the server's log (never sent to the client).
   std::string internal_error;
+  // What has to be durable before the response is sent (Dispatcher::when_durable); empty when
+  // the request changed nothing or the database is in memory.
+  engine::DurabilityTicket durability;
 };
 
 // How tables are split between callers. PerRegion: each SigV4 region is its own namespace, as on

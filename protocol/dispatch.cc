@@ -1,7 +1,9 @@
 #include "protocol/dispatch.h"
 
+#include <cstdint>
 #include <string>
 #include <unordered_map>
+#include <utility>
 
 #include "engine/database.h"
 #include "engine/error.h"
@@ -147,23 +149,13 @@ bool is_dynamodb_operation(std::string_view name) {
 }
 
 Response respond(const Handler& handler, RequestContext& ctx, const Json& request) {
-  if (handler.written) return {200, handler.written(ctx, request).write(), {}};
-  return {200, write_json(handler.document(ctx, request)), {}};
+  if (handler.written) return {200, handler.written(ctx, request).write(), {}, {}};
+  return {200, write_json(handler.document(ctx, request)), {}, {}};
 }
 
-}  // namespace
-
-Response Dispatcher::handle(std::string_view target, std::string_view body,
-                            const Caller& caller) const {
-  Response response = run(target, body, caller);
-  // After the operation has released its locks and before anyone hears of its outcome, whatever
-  // that is: waiting costs nothing when the request changed nothing.
-  database_.wait_until_durable();
-  return response;
-}
-
-Response Dispatcher::run(std::string_view target, std::string_view body,
-                         const Caller& caller) const {
+// Runs the request `handler` (nullptr when `target` names none) answers.
+Response run(const Handler* handler, std::string_view target, std::string_view operation,
+             std::string_view body, RequestContext& ctx) {
   try {
     // DynamoDB parses the body before it looks at the target: bad JSON is a SerializationException
     // (with no message) whatever the target says. So is a body nested too deep to be a request.
@@ -171,8 +163,6 @@ Response Dispatcher::run(std::string_view target, std::string_view body,
     if (request.is_discarded() || !request.is_object()) {
       throw engine::Error::serialization("");
     }
-    std::string_view operation;
-    const Handler* handler = find_handler(target, operation);
     if (handler == nullptr) {
       if (target.starts_with(kTargetPrefix) && is_dynamodb_operation(operation)) {
         throw engine::Error(engine::ErrorType::UnknownOperation,
@@ -180,10 +170,7 @@ Response Dispatcher::run(std::string_view target, std::string_view body,
       }
       throw engine::Error(engine::ErrorType::UnknownOperation, "");
     }
-    if (caller.auth_failure) throw *caller.auth_failure;
-    RequestContext ctx{
-        database_, caller,
-        namespaces_ == Namespaces::Shared ? kSharedRegion : std::string_view(caller.region)};
+    if (ctx.caller.auth_failure) throw *ctx.caller.auth_failure;
     return respond(*handler, ctx, request);
   } catch (const engine::Error& error) {
     return error_response(error);
@@ -193,6 +180,30 @@ Response Dispatcher::run(std::string_view target, std::string_view body,
     response.internal_error = error.what();
     return response;
   }
+}
+
+}  // namespace
+
+Response Dispatcher::handle(std::string_view target, std::string_view body,
+                            const Caller& caller) const {
+  std::string_view operation;
+  const Handler* handler = find_handler(target, operation);
+  RequestContext ctx{
+      database_, caller,
+      namespaces_ == Namespaces::Shared ? kSharedRegion : std::string_view(caller.region)};
+  // Each append the request makes has returned by the time the handler has, so it lies below
+  // `after`; a request that appended nothing leaves the position where it was. Unless a
+  // concurrent request moved it: then this one waits for that one's sync too, which costs time,
+  // never durability. The wait covers the response whatever it is (an error after a write too).
+  const uint64_t before = database_.durability_position();
+  Response response = run(handler, target, operation, body, ctx);
+  const uint64_t after = database_.durability_position();
+  if (after != before) response.durability = {after};
+  return response;
+}
+
+void Dispatcher::when_durable(engine::DurabilityTicket ticket, std::function<void()> done) const {
+  database_.when_durable(ticket, std::move(done));
 }
 
 }  // namespace ddb::protocol

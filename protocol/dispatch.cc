@@ -28,7 +28,15 @@ struct Handler {
   Handler(Written f) : written(f) {}
   Document document = nullptr;
   Written written = nullptr;
+  // Whether the operation only reads: it logs nothing, so its response waits for no sync even
+  // while other requests' writes move the log on.
+  bool reads_only = false;
 };
+
+Handler reads_only(Handler handler) {
+  handler.reads_only = true;
+  return handler;
+}
 
 constexpr std::string_view kTargetPrefix = "DynamoDB_20120810.";
 // DynamoDB Streams on the same endpoint, as DynamoDB Local serves it.
@@ -42,15 +50,15 @@ const std::unordered_map<std::string_view, Handler>& handlers() {
       {"DeleteTable", delete_table},
       {"UpdateTable", update_table},
       {"PutItem", put_item},
-      {"GetItem", get_item},
+      {"GetItem", reads_only(get_item)},
       {"DeleteItem", delete_item},
-      {"Query", query},
-      {"Scan", scan},
+      {"Query", reads_only(query)},
+      {"Scan", reads_only(scan)},
       {"UpdateItem", update_item},
-      {"BatchGetItem", batch_get_item},
+      {"BatchGetItem", reads_only(batch_get_item)},
       {"BatchWriteItem", batch_write_item},
       {"TransactWriteItems", transact_write_items},
-      {"TransactGetItems", transact_get_items},
+      {"TransactGetItems", reads_only(transact_get_items)},
       {"UpdateTimeToLive", update_time_to_live},
       {"DescribeTimeToLive", describe_time_to_live},
   };
@@ -191,6 +199,8 @@ Response Dispatcher::handle(std::string_view target, std::string_view body,
   RequestContext ctx{
       database_, caller,
       namespaces_ == Namespaces::Shared ? kSharedRegion : std::string_view(caller.region)};
+  if (handler != nullptr && handler->reads_only) return run(handler, target, operation, body, ctx);
+
   // Each append the request makes has returned by the time the handler has, so it lies below
   // `after`; a request that appended nothing leaves the position where it was. Unless a
   // concurrent request moved it: then this one waits for that one's sync too, which costs time,

@@ -208,7 +208,7 @@ Response Dispatcher::handle(std::string_view target, std::string_view body,
   const uint64_t before = database_.durability_position();
   Response response = run(handler, target, operation, body, ctx);
   const uint64_t after = database_.durability_position();
-  if (after != before) response.durability = {after};
+  if (after != before || ctx.answers_for_earlier_write) response.durability = {after};
   return response;
 }
 

@@ -109,6 +109,20 @@ TEST_F(DurableDispatch, WhatChangedNothingCarriesNoTicket) {
   EXPECT_TRUE(missing.durability.empty());
 }
 
+TEST_F(DurableDispatch, ARetriedTransactionWaitsForTheWriteItAnswersFor) {
+  open(engine::durable::SyncPolicy::Always);
+  expect_ticket("CreateTable", kCreateTable);
+  const json transaction = json::parse(R"({"ClientRequestToken": "token-1", "TransactItems": [
+      {"Put": {"TableName": "tbl", "Item": {"pk": {"S": "x"}}}}]})");
+  expect_ticket("TransactWriteItems", transaction);
+  // The first call may still be waiting for its sync when the retry finds its token.
+  const uint64_t before = database_.durability_position();
+  Response retry = call(dispatcher_, "TransactWriteItems", transaction);
+  EXPECT_EQ(retry.status, 200) << retry.body;
+  EXPECT_EQ(database_.durability_position(), before);
+  EXPECT_EQ(retry.durability.position, before);
+}
+
 TEST_F(DurableDispatch, UnderPeriodicSyncNoResponseWaits) {
   open(engine::durable::SyncPolicy::Periodic);
   for (const auto& [op, body] :

@@ -41,6 +41,20 @@ struct Completion {
   bool done_in_time() const { return thread.wait_for(kPatience) == std::future_status::ready; }
 };
 
+// Waits for `ticket`; returns the thread `done` ran on, or no thread when it did not run in time.
+std::thread::id completing_thread(LogSyncer& syncer, DurabilityTicket ticket) {
+  Completion completion;
+  syncer.when_durable(ticket, completion.callback());
+  return completion.done_in_time() ? completion.thread.get() : std::thread::id();
+}
+
+// Whether `done` ran before when_durable() returned, on the calling thread.
+bool completes_at_once(LogSyncer& syncer, DurabilityTicket ticket) {
+  Completion completion;
+  syncer.when_durable(ticket, completion.callback());
+  return completion.done_now() && completion.thread.get() == std::this_thread::get_id();
+}
+
 TEST(LogSyncer, TheTicketPositionIsTheLogEndUnderAlwaysAndNothingUnderPeriodic) {
   TestLog t;
   LogSyncer always(t.log, SyncPolicy::Always, std::chrono::milliseconds(100));
@@ -57,54 +71,34 @@ TEST(LogSyncer, CompletesAWaiterOnItsOwnThreadOnceASyncCoversIt) {
   TestLog t;
   LogSyncer syncer(t.log, SyncPolicy::Always, std::chrono::milliseconds(100));
   const uint64_t position = t.log.append("a write");
-  Completion completion;
   // Nothing syncs the log until someone waits, so this waiter is queued for the syncer's thread.
-  syncer.when_durable({position}, completion.callback());
-  ASSERT_TRUE(completion.done_in_time());
-  EXPECT_NE(completion.thread.get(), std::this_thread::get_id());
+  const std::thread::id thread = completing_thread(syncer, {position});
+  EXPECT_NE(thread, std::thread::id());
+  EXPECT_NE(thread, std::this_thread::get_id());
 }
 
 TEST(LogSyncer, CompletesAtOnceOnTheCallingThreadWhatIsAlreadySynced) {
   TestLog t;
   LogSyncer syncer(t.log, SyncPolicy::Always, std::chrono::milliseconds(100));
-  Completion empty;
-  syncer.when_durable({}, empty.callback());
-  ASSERT_TRUE(empty.done_now());
-  EXPECT_EQ(empty.thread.get(), std::this_thread::get_id());
-
-  Completion header;
-  syncer.when_durable({t.log.size()}, header.callback());
-  ASSERT_TRUE(header.done_now());
-  EXPECT_EQ(header.thread.get(), std::this_thread::get_id());
-
+  EXPECT_TRUE(completes_at_once(syncer, {}));
+  EXPECT_TRUE(completes_at_once(syncer, {t.log.size()}));
   const uint64_t position = t.log.append("a write");
-  Completion first;
-  syncer.when_durable({position}, first.callback());
-  ASSERT_TRUE(first.done_in_time());
-  Completion again;
-  syncer.when_durable({position}, again.callback());
-  ASSERT_TRUE(again.done_now());
-  EXPECT_EQ(again.thread.get(), std::this_thread::get_id());
+  ASSERT_NE(completing_thread(syncer, {position}), std::thread::id());
+  EXPECT_TRUE(completes_at_once(syncer, {position}));
 }
 
 TEST(LogSyncer, UnderPeriodicNobodyWaitsForASync) {
   TestLog t;
   // An interval no test outlives: a wait that needed the timer would fail the test.
   LogSyncer syncer(t.log, SyncPolicy::Periodic, std::chrono::hours(1));
-  const uint64_t position = t.log.append("a write");
-  Completion completion;
-  syncer.when_durable({position}, completion.callback());
-  ASSERT_TRUE(completion.done_now());
-  EXPECT_EQ(completion.thread.get(), std::this_thread::get_id());
+  EXPECT_TRUE(completes_at_once(syncer, {t.log.append("a write")}));
 }
 
 TEST(LogSyncer, ATicketPastTheLogEndWaitsForEverythingAppendedNotForEver) {
   TestLog t;
   LogSyncer syncer(t.log, SyncPolicy::Always, std::chrono::milliseconds(100));
   const uint64_t position = t.log.append("a write");
-  Completion completion;
-  syncer.when_durable({position + 1000}, completion.callback());
-  EXPECT_TRUE(completion.done_in_time());
+  EXPECT_NE(completing_thread(syncer, {position + 1000}), std::thread::id());
 }
 
 TEST(LogSyncer, ConcurrentWritersAreAllCompletedEachAfterItsOwnAppend) {
@@ -121,9 +115,7 @@ TEST(LogSyncer, ConcurrentWritersAreAllCompletedEachAfterItsOwnAppend) {
         // What a response waits for: the log's end once its own append has returned.
         const DurabilityTicket ticket{syncer.durability_position()};
         if (ticket.position < position) ++early;
-        Completion completion;
-        syncer.when_durable(ticket, completion.callback());
-        ASSERT_TRUE(completion.done_in_time());
+        EXPECT_NE(completing_thread(syncer, ticket), std::thread::id());
       }
     });
   }
@@ -135,11 +127,7 @@ TEST(LogSyncer, AfterCloseAWaitSyncsOnTheCallingThread) {
   TestLog t;
   LogSyncer syncer(t.log, SyncPolicy::Always, std::chrono::milliseconds(100));
   syncer.close();
-  const uint64_t position = t.log.append("a write after the shutdown began");
-  Completion completion;
-  syncer.when_durable({position}, completion.callback());
-  ASSERT_TRUE(completion.done_now());
-  EXPECT_EQ(completion.thread.get(), std::this_thread::get_id());
+  EXPECT_TRUE(completes_at_once(syncer, {t.log.append("a write after the shutdown began")}));
   syncer.close();  // again, as the destructor does
 }
 

@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "engine/database.h"
 #include "engine/durable/journal.h"
@@ -65,9 +66,32 @@ TEST(DurabilityWait, ResumesTheCoroutineOnItsOwnThreadOnceTheWriteIsSynced) {
   ASSERT_EQ(d.create.status, 200) << d.create.body;
   ASSERT_FALSE(d.create.durability.empty());
   asio::io_context io;
-  // Nothing else keeps `io` busy: run() returns before the sync only if the wait does not count
-  // as outstanding work.
+  // The coroutine is the only thing `io` has to do: run() returns once it has resumed (here) and
+  // finished, which takes the syncer's fdatasync first.
   EXPECT_EQ(resume_thread(io, d.dispatcher, d.create.durability), std::this_thread::get_id());
+}
+
+TEST(DurabilityWait, TheThreadRunsOtherCoroutinesWhileOneWaits) {
+  DurableDispatcher d;
+  asio::io_context io;
+  std::vector<std::string> order;
+  asio::co_spawn(
+      io,
+      [&]() -> asio::awaitable<void> {
+        order.push_back("write");
+        co_await until_durable(d.dispatcher, d.create.durability);
+        order.push_back("write is durable");
+      },
+      asio::detached);
+  asio::co_spawn(
+      io,
+      [&]() -> asio::awaitable<void> {
+        order.push_back("other connection");
+        co_return;
+      },
+      asio::detached);
+  io.run();
+  EXPECT_EQ(order, (std::vector<std::string>{"write", "other connection", "write is durable"}));
 }
 
 TEST(DurabilityWait, AnEmptyTicketOrOneAlreadySyncedResumesAtOnce) {

@@ -1,6 +1,9 @@
 #include "engine/database.h"
 
+#include <future>
+#include <memory>
 #include <mutex>
+#include <utility>
 
 namespace ddb::engine {
 
@@ -77,6 +80,24 @@ IdempotencyStore& Database::transaction_tokens(std::string_view region) {
 void Database::add_global_index(const std::shared_ptr<Table>& table, IndexDefinition definition) {
   std::shared_ptr<Index> index = table->add_index(std::move(definition));
   background_.post([table, index] { table->backfill(*index); });
+}
+
+void Database::when_durable(DurabilityTicket ticket, std::function<void()> done) const {
+  if (ticket.empty() || !journal_) {
+    done();
+    return;
+  }
+  journal_->when_durable(ticket, std::move(done));
+}
+
+void Database::wait_until_durable(DurabilityTicket ticket) const {
+  if (ticket.empty() || !journal_) return;
+  // Shared with the callback, which may still be returning from set_value() on the journal's
+  // thread once this one has woken up.
+  auto durable = std::make_shared<std::promise<void>>();
+  std::future<void> done = durable->get_future();
+  journal_->when_durable(ticket, [durable] { durable->set_value(); });
+  done.wait();
 }
 
 void Database::start_ttl_expirer(std::chrono::milliseconds interval, TtlClock clock) {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
@@ -12,6 +13,7 @@
 
 #include "engine/background.h"
 #include "engine/database_journal.h"
+#include "engine/durability_ticket.h"
 #include "engine/idempotency.h"
 #include "engine/stream_registry.h"
 #include "engine/table.h"
@@ -67,11 +69,19 @@ class Database {
   // Makes table creation and deletion go through `journal` from now on. Requires: called before
   // the database is shared between threads.
   void set_journal(std::shared_ptr<DatabaseJournal> journal) { journal_ = std::move(journal); }
-  // Blocks until the calling thread's changes are durable (see DatabaseJournal); returns at once
-  // without a journal.
-  void wait_until_durable() const {
-    if (journal_) journal_->wait_until_durable();
-  }
+
+  // The position a write's DurabilityTicket names: read it before and after an operation; if it
+  // moved, a ticket for the later value covers everything the operation logged (and perhaps a
+  // concurrent writer's changes too: waiting for it may wait longer, never too little). 0 in
+  // memory and whenever the journal makes no response wait (see
+  // DatabaseJournal::durability_position). Lock-free.
+  uint64_t durability_position() const { return journal_ ? journal_->durability_position() : 0; }
+  // Calls `done` once `ticket` is durable: at once, on the calling thread, in memory or for an
+  // empty ticket; otherwise possibly later on the journal's thread, so `done` must neither throw
+  // nor block (see DatabaseJournal::when_durable).
+  void when_durable(DurabilityTicket ticket, std::function<void()> done) const;
+  // Blocks the calling thread until `ticket` is durable; for callers without an event loop.
+  void wait_until_durable(DurabilityTicket ticket) const;
 
  private:
   using Tables = std::map<std::string, std::shared_ptr<Table>, std::less<>>;

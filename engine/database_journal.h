@@ -1,14 +1,18 @@
 #pragma once
 
+#include <cstdint>
+#include <functional>
 #include <memory>
 #include <string_view>
+
+#include "engine/durability_ticket.h"
 
 namespace ddb::engine {
 
 class Table;
 
 // Receives a Database's table lifecycle and makes its changes durable (the data directory's log;
-// see engine/durable/journal.h). Without one, a Database is in memory only.
+// see engine/durable/journal.h). Without one, a Database is in memory only. Thread-safe.
 class DatabaseJournal {
  public:
   virtual ~DatabaseJournal() = default;
@@ -17,9 +21,17 @@ class DatabaseJournal {
   virtual void table_created(std::string_view region, const std::shared_ptr<Table>& table) = 0;
   // A table was deleted; called under the database's lock.
   virtual void table_deleted(Table& table) = 0;
-  // Blocks until every change the calling thread has made so far is as durable as the journal's
-  // policy promises. Called after an operation and before its response is sent.
-  virtual void wait_until_durable() = 0;
+
+  // Where the log ends now, counting only the appends a response has to wait for: every append
+  // that has returned (on any thread) lies below it, and it never decreases. 0 when the policy
+  // makes no response wait. Lock-free, so that an operation can read it before and after it runs
+  // (see DurabilityTicket).
+  virtual uint64_t durability_position() const = 0;
+  // Calls `done` once, when the log is durable up to `ticket` as the policy promises: at once on
+  // the calling thread when it already is (or `ticket` is empty), otherwise later on the journal's
+  // own thread. `done` must not throw and must not block (it posts the work it starts elsewhere),
+  // since the journal's thread completes every waiter of a group commit in turn.
+  virtual void when_durable(DurabilityTicket ticket, std::function<void()> done) = 0;
 };
 
 }  // namespace ddb::engine

@@ -3,6 +3,7 @@
 #include <optional>
 #include <string>
 
+#include "engine/durability_ticket.h"
 #include "engine/error.h"
 
 namespace ddb::protocol {
@@ -26,6 +27,9 @@ struct Response {
   std::string body;
   // For a 500: what went wrong, for the server's log (never sent to the client).
   std::string internal_error;
+  // What has to be durable before the response is sent (Dispatcher::when_durable); empty when
+  // the request changed nothing or the database is in memory.
+  engine::DurabilityTicket durability;
 };
 
 }  // namespace ddb::protocol

@@ -17,6 +17,10 @@ struct RequestContext {
   // The engine::Database region (namespace) whose tables this request sees: namespace_of the
   // caller (protocol/namespaces.h), by access key and SigV4 region unless the server shares one.
   std::string_view region;
+  // Set by a handler that reports a write it did not make itself (a TransactWriteItems retried
+  // with its ClientRequestToken, whose first call may still wait for its sync): the response then
+  // waits until everything logged so far is durable, that first write included.
+  bool answers_for_earlier_write = false;
 };
 
 // The table an item operation names; ResourceNotFoundException when it does not exist.

@@ -1,7 +1,9 @@
 #include "protocol/dispatch.h"
 
+#include <cstdint>
 #include <string>
 #include <unordered_map>
+#include <utility>
 
 #include "engine/database.h"
 #include "engine/error.h"
@@ -29,7 +31,15 @@ struct Handler {
   Document document = nullptr;
   Written written = nullptr;
   Empty empty = nullptr;
+  // Whether the operation only reads: it logs nothing, so its response waits for no sync even
+  // while other requests' writes move the log on.
+  bool reads_only = false;
 };
+
+Handler reads_only(Handler handler) {
+  handler.reads_only = true;
+  return handler;
+}
 
 constexpr std::string_view kTargetPrefix = "DynamoDB_20120810.";
 // DynamoDB Streams on the same endpoint, as DynamoDB Local serves it.
@@ -45,15 +55,15 @@ const std::unordered_map<std::string_view, Handler>& handlers() {
       {"DeleteTable", delete_table},
       {"UpdateTable", update_table},
       {"PutItem", put_item},
-      {"GetItem", get_item},
+      {"GetItem", reads_only(get_item)},
       {"DeleteItem", delete_item},
-      {"Query", query},
-      {"Scan", scan},
+      {"Query", reads_only(query)},
+      {"Scan", reads_only(scan)},
       {"UpdateItem", update_item},
-      {"BatchGetItem", batch_get_item},
+      {"BatchGetItem", reads_only(batch_get_item)},
       {"BatchWriteItem", batch_write_item},
       {"TransactWriteItems", transact_write_items},
-      {"TransactGetItems", transact_get_items},
+      {"TransactGetItems", reads_only(transact_get_items)},
       {"UpdateTimeToLive", update_time_to_live},
       {"DescribeTimeToLive", describe_time_to_live},
       {"TagResource", tag_resource},
@@ -155,27 +165,17 @@ bool is_dynamodb_operation(std::string_view name) {
 }
 
 Response respond(const Handler& handler, RequestContext& ctx, const Json& request) {
-  if (handler.written) return {200, handler.written(ctx, request).write(), {}};
+  if (handler.written) return {200, handler.written(ctx, request).write(), {}, {}};
   if (handler.empty) {
     handler.empty(ctx, request);
-    return {200, "", {}};
+    return {200, "", {}, {}};
   }
-  return {200, write_json(handler.document(ctx, request)), {}};
+  return {200, write_json(handler.document(ctx, request)), {}, {}};
 }
 
-}  // namespace
-
-Response Dispatcher::handle(std::string_view target, std::string_view body,
-                            const Caller& caller) const {
-  Response response = run(target, body, caller);
-  // After the operation has released its locks and before anyone hears of its outcome, whatever
-  // that is: waiting costs nothing when the request changed nothing.
-  database_.wait_until_durable();
-  return response;
-}
-
-Response Dispatcher::run(std::string_view target, std::string_view body,
-                         const Caller& caller) const {
+// Runs the request `handler` (nullptr when `target` names none) answers.
+Response run(const Handler* handler, std::string_view target, std::string_view operation,
+             std::string_view body, RequestContext& ctx) {
   try {
     // DynamoDB parses the body before it looks at the target: bad JSON is a SerializationException
     // (with no message) whatever the target says. So is a body nested too deep to be a request.
@@ -183,8 +183,6 @@ Response Dispatcher::run(std::string_view target, std::string_view body,
     if (request.is_discarded() || !request.is_object()) {
       throw engine::Error::serialization("");
     }
-    std::string_view operation;
-    const Handler* handler = find_handler(target, operation);
     if (handler == nullptr) {
       if (target.starts_with(kTargetPrefix) && is_dynamodb_operation(operation)) {
         throw engine::Error(engine::ErrorType::UnknownOperation,
@@ -192,9 +190,7 @@ Response Dispatcher::run(std::string_view target, std::string_view body,
       }
       throw engine::Error(engine::ErrorType::UnknownOperation, "");
     }
-    if (caller.auth_failure) throw *caller.auth_failure;
-    const std::string space = namespace_of(namespaces_, caller);
-    RequestContext ctx{database_, caller, space};
+    if (ctx.caller.auth_failure) throw *ctx.caller.auth_failure;
     return respond(*handler, ctx, request);
   } catch (const engine::Error& error) {
     return error_response(error);
@@ -204,6 +200,31 @@ Response Dispatcher::run(std::string_view target, std::string_view body,
     response.internal_error = error.what();
     return response;
   }
+}
+
+}  // namespace
+
+Response Dispatcher::handle(std::string_view target, std::string_view body,
+                            const Caller& caller) const {
+  std::string_view operation;
+  const Handler* handler = find_handler(target, operation);
+  const std::string space = namespace_of(namespaces_, caller);
+  RequestContext ctx{database_, caller, space};
+  if (handler != nullptr && handler->reads_only) return run(handler, target, operation, body, ctx);
+
+  // Each append the request makes has returned by the time the handler has, so it lies below
+  // `after`; a request that appended nothing leaves the position where it was. Unless a
+  // concurrent request moved it: then this one waits for that one's sync too, which costs time,
+  // never durability. The wait covers the response whatever it is (an error after a write too).
+  const uint64_t before = database_.durability_position();
+  Response response = run(handler, target, operation, body, ctx);
+  const uint64_t after = database_.durability_position();
+  if (after != before || ctx.answers_for_earlier_write) response.durability = {after};
+  return response;
+}
+
+void Dispatcher::when_durable(engine::DurabilityTicket ticket, std::function<void()> done) const {
+  database_.when_durable(ticket, std::move(done));
 }
 
 }  // namespace ddb::protocol

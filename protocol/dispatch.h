@@ -1,5 +1,6 @@
 #pragma once
 
+#include <functional>
 #include <string_view>
 
 #include "protocol/call.h"
@@ -19,13 +20,17 @@ class Dispatcher {
       : database_(database), namespaces_(namespaces) {}
 
   // `target` is the X-Amz-Target header value ("DynamoDB_20120810.Query"); `body` the request
-  // bytes.
-  // With a durable database, returns only once the changes the request made are durable.
+  // bytes. With a durable database, the response's `durability` names what the request logged
+  // (whatever its outcome): the caller must not send the response before when_durable() says that
+  // it is durable. Returns without waiting for any disk.
   Response handle(std::string_view target, std::string_view body, const Caller& caller) const;
 
- private:
-  Response run(std::string_view target, std::string_view body, const Caller& caller) const;
+  // Calls `done` once `ticket` (a Response's `durability`) is durable: at once on the calling
+  // thread for an empty ticket or one already synced, otherwise on the data directory's sync
+  // thread, so `done` must neither throw nor block (see engine::DatabaseJournal::when_durable).
+  void when_durable(engine::DurabilityTicket ticket, std::function<void()> done) const;
 
+ private:
   engine::Database& database_;
   Namespaces namespaces_;
 };

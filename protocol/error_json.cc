@@ -96,7 +96,7 @@ Response error_response(const engine::Error& error) {
     }
   }
   // A message may quote request text; never let an invalid UTF-8 byte turn an error into a 500.
-  return {wire.status, body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace), {}};
+  return {wire.status, body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace), {}, {}};
 }
 
 }  // namespace ddb::protocol

@@ -124,11 +124,11 @@ protocol::Response call(const HttpRequest& request, std::string_view body,
 
 }  // namespace
 
-HttpResponse route(const HttpRequest& request, const Endpoint& endpoint) {
+Routed route(const HttpRequest& request, const Endpoint& endpoint) {
   const bool has_origin = request.has(http::field::origin);
-  if (request.method() == http::verb::options && has_origin) return preflight(request);
+  if (request.method() == http::verb::options && has_origin) return {preflight(request), {}};
   if (request.method() == http::verb::get) {
-    return text_response(request, http::status::ok, kHealthBody);
+    return {text_response(request, http::status::ok, kHealthBody), {}};
   }
 
   // The path is ignored, as DynamoDB does. A body needs a JSON content type; an empty body is let
@@ -136,7 +136,7 @@ HttpResponse route(const HttpRequest& request, const Endpoint& endpoint) {
   std::string_view type = media_type(request.header(http::field::content_type));
   const bool json = boost::beast::iequals(type, kAmzJson) || boost::beast::iequals(type, kJson);
   if (request.method() != http::verb::post || (!request.body().empty() && !json)) {
-    return text_response(request, http::status::not_found, kNotFoundBody);
+    return {text_response(request, http::status::not_found, kNotFoundBody), {}};
   }
 
   // A gzip body is decoded here; one that does not decode is passed on as it is and fails to parse
@@ -147,7 +147,9 @@ HttpResponse route(const HttpRequest& request, const Endpoint& endpoint) {
   if (boost::beast::iequals(trim_http_whitespace(request.header(http::field::content_encoding)),
                             "gzip")) {
     Inflated inflated = gzip_decompress(request.body(), kMaxRequestBodyBytes);
-    if (inflated.status == Inflated::Status::TooLarge) return payload_too_large(request.version());
+    if (inflated.status == Inflated::Status::TooLarge) {
+      return {payload_too_large(request.version()), {}};
+    }
     if (inflated.status == Inflated::Status::Ok) {
       decoded = std::move(inflated.data);
       body = decoded;
@@ -171,7 +173,7 @@ HttpResponse route(const HttpRequest& request, const Endpoint& endpoint) {
     response.set(http::field::content_encoding, "gzip");
   }
   finish(response, request);
-  return response;
+  return {std::move(response), result.durability};
 }
 
 HttpResponse payload_too_large(unsigned http_version) {

@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <functional>
 
+#include "engine/durability_ticket.h"
 #include "protocol/dispatch.h"
 #include "server/credentials.h"
 #include "server/http_message.h"
@@ -24,6 +25,14 @@ struct Endpoint {
   std::function<std::chrono::system_clock::time_point()> now = std::chrono::system_clock::now;
 };
 
+// An answer, and what has to be durable before it is sent: a write's place in the data directory's
+// log (protocol::Response::durability), empty for everything else. The session hands it to
+// Dispatcher::when_durable before it writes the response.
+struct Routed {
+  HttpResponse response;
+  engine::DurabilityTicket durability;
+};
+
 // Answers one HTTP request as DynamoDB's endpoint does: `POST /` with a JSON content type goes
 // through SigV4 (server/auth, server/sigv4) to the dispatcher; `GET` is the health check; anything
 // else is DynamoDB's 404. A `Content-Encoding: gzip` body is decoded after the signature check
@@ -31,8 +40,8 @@ struct Endpoint {
 // the request's Accept-Encoding allows it. Every response carries x-amzn-RequestId, x-amz-crc32
 // (over the bytes sent, compressed or not), and keeps the connection alive when the request allows
 // it (the session's writer adds Content-Length and Connection). Never throws. Thread-safe when the
-// dispatcher is.
-HttpResponse route(const HttpRequest& request, const Endpoint& endpoint);
+// dispatcher is. Never waits for the disk.
+Routed route(const HttpRequest& request, const Endpoint& endpoint);
 
 // The answer to a request whose body is over kMaxRequestBodyBytes: 413, empty chunked body, and the
 // connection closes (the rest of the body is never read).

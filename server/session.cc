@@ -17,6 +17,7 @@
 #include <utility>
 #include <vector>
 
+#include "server/durability_wait.h"
 #include "server/response_head.h"
 #include "server/router.h"
 
@@ -215,7 +216,12 @@ asio::awaitable<void> Session::serve() {
     }
 
     const auto started = std::chrono::steady_clock::now();
-    HttpResponse response = route(request_, endpoint_);
+    Routed routed = route(request_, endpoint_);
+    // Nobody hears of a write before it is as durable as the data directory's policy promises.
+    // The wait is the session's, not the dispatcher's: it suspends this coroutine only, and this
+    // thread serves its other connections meanwhile.
+    if (!routed.durability.empty()) co_await until_durable(endpoint_.dispatcher, routed.durability);
+    HttpResponse& response = routed.response;
     if (registry_.stopping()) response.keep_alive(false);
     if (spdlog::should_log(spdlog::level::debug)) {
       auto micros = std::chrono::duration_cast<std::chrono::microseconds>(

@@ -65,10 +65,11 @@ class SessionRegistry {
 // The request is parsed by Beast's parser (server/request_parser) into a reused HttpRequest, fed
 // from the session's own buffer (a request that is already buffered costs no read), with a body
 // limit of kMaxRequestBodyBytes checked on the declared Content-Length before any body memory is
-// reserved, and a header limit of kMaxHeaderBytes. The response goes out as one gathered write of
-// its head (server/response_head) and body. Timeouts (ConnectionLimits) are a deadline that each
-// phase moves and one watchdog timer per connection enforces, so that a request re-arms no timer in
-// the common case.
+// reserved, and a header limit of kMaxHeaderBytes. A write's response waits, with the coroutine
+// suspended, until the write is durable (server/durability_wait). The response goes out as one
+// gathered write of its head (server/response_head) and body. Timeouts (ConnectionLimits) are a
+// deadline that each phase moves and one watchdog timer per connection enforces, so that a request
+// re-arms no timer in the common case.
 class Session : public std::enable_shared_from_this<Session> {
  public:
   // `socket`'s io_context must be run by one thread (or `socket` bound to a strand). `endpoint`,

@@ -22,14 +22,6 @@ namespace fs = std::filesystem;
 
 constexpr const char* kLockName = "LOCK";
 
-// The position in the log of the calling thread's last append, and the journal it went to: what
-// wait_until_durable() waits for once the operation has released its locks.
-struct PendingWrite {
-  const Journal* journal = nullptr;
-  uint64_t position = 0;
-};
-thread_local PendingWrite pending_write;
-
 // Takes the directory's lock file, so that two servers never append to one log.
 int lock_directory(const std::string& path) {
   std::string lock_path = (fs::path(path) / kLockName).string();
@@ -100,13 +92,11 @@ std::shared_ptr<Journal> Journal::open(const std::string& path, const JournalOpt
     journal->log_.emplace(LogFile::create(log_path));
     sync_directory(path);
   }
-  journal->synced_ = journal->log_->size();
 
+  // What the log holds now is synced: LogFile::open and LogFile::create sync it.
+  journal->syncer_.emplace(*journal->log_, options.sync, options.sync_interval);
   database.set_journal(journal);
   for (const std::shared_ptr<Table>& table : database.all_tables()) journal->attach(table);
-  if (options.sync == SyncPolicy::Periodic) {
-    journal->periodic_ = std::thread([raw = journal.get()] { raw->periodic_sync_loop(); });
-  }
   found.elapsed = std::chrono::duration_cast<std::chrono::milliseconds>(
       std::chrono::steady_clock::now() - start);
   if (report) *report = found;
@@ -136,53 +126,16 @@ void Journal::on_changes(std::span<const ItemChange> changes) {
   append(buffer);
 }
 
-void Journal::append(const std::string& payload) { pending_write = {this, log_->append(payload)}; }
+void Journal::append(const std::string& payload) { log_->append(payload); }
 
-void Journal::wait_until_durable() {
-  PendingWrite pending = std::exchange(pending_write, PendingWrite{});
-  if (pending.journal != this || options_.sync == SyncPolicy::Periodic) return;
-  sync_through(pending.position);
-}
+uint64_t Journal::durability_position() const { return syncer_->durability_position(); }
 
-void Journal::sync_through(uint64_t position) {
-  std::unique_lock lock(sync_mutex_);
-  while (synced_ < position) {
-    if (syncing_) {
-      synced_cv_.wait(lock);
-      continue;
-    }
-    // This thread leads the next group: one fdatasync covers everything appended until now,
-    // including the writes of the threads waiting behind it.
-    syncing_ = true;
-    lock.unlock();
-    uint64_t target = log_->size();
-    log_->sync();
-    lock.lock();
-    synced_ = std::max(synced_, target);
-    syncing_ = false;
-    synced_cv_.notify_all();
-  }
-}
-
-void Journal::periodic_sync_loop() {
-  std::unique_lock lock(sync_mutex_);
-  while (!stopping_) {
-    stop_cv_.wait_for(lock, options_.sync_interval);
-    if (stopping_) break;
-    lock.unlock();
-    sync_through(log_->size());
-    lock.lock();
-  }
+void Journal::when_durable(DurabilityTicket ticket, std::function<void()> done) {
+  syncer_->when_durable(ticket, std::move(done));
 }
 
 void Journal::close() {
-  {
-    std::lock_guard lock(sync_mutex_);
-    stopping_ = true;
-  }
-  stop_cv_.notify_all();
-  if (periodic_.joinable()) periodic_.join();
-  if (log_) sync_through(log_->size());
+  if (syncer_) syncer_->close();
 }
 
 }  // namespace ddb::engine::durable

@@ -1,32 +1,22 @@
 #pragma once
 
 #include <chrono>
-#include <condition_variable>
 #include <cstdint>
+#include <functional>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <span>
 #include <string>
-#include <thread>
 
 #include "engine/database.h"
 #include "engine/database_journal.h"
+#include "engine/durability_ticket.h"
 #include "engine/durable/codec.h"
 #include "engine/durable/log_file.h"
+#include "engine/durable/log_syncer.h"
 #include "engine/item_change.h"
 
 namespace ddb::engine::durable {
-
-// When an acknowledged write reaches the disk.
-enum class SyncPolicy {
-  // The response waits for an fdatasync that covers the write (concurrent writers share one: group
-  // commit). Nothing acknowledged is lost to a process crash or a power loss.
-  Always,
-  // A thread fdatasyncs every `sync_interval`; the response waits only for the write(2). Nothing
-  // acknowledged is lost to a process crash; a power loss can lose the last interval.
-  Periodic,
-};
 
 struct JournalOptions {
   SyncPolicy sync = SyncPolicy::Always;
@@ -46,7 +36,8 @@ struct RecoveryReport {
 // The durable form of a Database: one append-only log (LogFile) in the data directory of every
 // table creation, definition change, deletion and committed item change (a transaction's changes
 // in one record, so that it is all or nothing after a crash). Indexes are not logged: they are
-// rebuilt from the items at start. Thread-safe.
+// rebuilt from the items at start. Each append is one write(2) by the writing thread, under the
+// caller's locks; syncing is a LogSyncer's. Thread-safe.
 class Journal : public DatabaseJournal,
                 public ChangeListener,
                 public std::enable_shared_from_this<Journal> {
@@ -65,12 +56,15 @@ class Journal : public DatabaseJournal,
   // DatabaseJournal
   void table_created(std::string_view region, const std::shared_ptr<Table>& table) override;
   void table_deleted(Table& table) override;
-  void wait_until_durable() override;
+  // See LogSyncer: the log's size under SyncPolicy::Always, 0 under Periodic.
+  uint64_t durability_position() const override;
+  void when_durable(DurabilityTicket ticket, std::function<void()> done) override;
   // ChangeListener: appends one record per call, under the caller's shard locks.
   void on_changes(std::span<const ItemChange> changes) override;
 
-  // Syncs everything appended so far and stops the periodic sync; later appends still work but
-  // are synced only by wait_until_durable. Called at a clean shutdown.
+  // Syncs everything appended so far, completes every waiter and stops the syncing thread; later
+  // appends still work, and a later when_durable syncs on the calling thread. Called at a clean
+  // shutdown, once nothing waits on the server's threads any more.
   void close();
 
   // The log's file name inside the data directory.
@@ -81,22 +75,12 @@ class Journal : public DatabaseJournal,
 
   void attach(const std::shared_ptr<Table>& table);
   void append(const std::string& payload);
-  // Blocks until the log is synced up to `position` (group commit).
-  void sync_through(uint64_t position);
-  void periodic_sync_loop();
 
   const std::string path_;
   const JournalOptions options_;
   int lock_fd_ = -1;
   std::optional<LogFile> log_;
-
-  std::mutex sync_mutex_;
-  std::condition_variable synced_cv_;
-  std::condition_variable stop_cv_;
-  uint64_t synced_ = 0;
-  bool syncing_ = false;
-  bool stopping_ = false;
-  std::thread periodic_;
+  std::optional<LogSyncer> syncer_;  // after log_, which it syncs
 };
 
 }  // namespace ddb::engine::durable

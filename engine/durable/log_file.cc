@@ -199,7 +199,7 @@ LogFile LogFile::open(const std::string& path, uint64_t valid_bytes) {
 }
 
 LogFile::LogFile(LogFile&& other) noexcept
-    : fd_(std::exchange(other.fd_, -1)), size_(other.size_) {}
+    : fd_(std::exchange(other.fd_, -1)), size_(other.size_.load()) {}
 
 LogFile::~LogFile() {
   if (fd_ >= 0) ::close(fd_);
@@ -209,13 +209,9 @@ uint64_t LogFile::append(std::string_view payload) {
   std::string record = frame_record(payload);
   std::lock_guard lock(mutex_);
   write_all(fd_, record);
-  size_ += record.size();
-  return size_;
-}
-
-uint64_t LogFile::size() const {
-  std::lock_guard lock(mutex_);
-  return size_;
+  const uint64_t size = size_.load(std::memory_order_relaxed) + record.size();
+  size_.store(size, std::memory_order_release);
+  return size;
 }
 
 void LogFile::sync() const {

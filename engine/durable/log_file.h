@@ -1,5 +1,6 @@
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <mutex>
@@ -44,8 +45,8 @@ class LogFile {
   // (a full disk): the change is already visible in memory, so the one safe answer is to stop
   // before anyone is told it succeeded.
   uint64_t append(std::string_view payload);
-  // The size of the log: every record appended so far.
-  uint64_t size() const;
+  // The size of the log: every record whose append() has returned lies within it. Lock-free.
+  uint64_t size() const { return size_.load(std::memory_order_acquire); }
   // fdatasync(2). Aborts the process when it fails: after a failed fsync the kernel may have
   // dropped the dirty pages, and nothing written since the last good sync can be trusted.
   void sync() const;
@@ -54,8 +55,9 @@ class LogFile {
   LogFile(int fd, uint64_t size) : fd_(fd), size_(size) {}
 
   int fd_ = -1;
-  mutable std::mutex mutex_;
-  uint64_t size_ = 0;
+  std::mutex mutex_;  // one append at a time, so that records never interleave
+  // Written under mutex_, read without it.
+  std::atomic<uint64_t> size_{0};
 };
 
 // CRC-32 (IEEE, as zlib's crc32) of `bytes`.

@@ -120,6 +120,7 @@ Json transact_write_items(RequestContext& ctx, const Json& request) {
   if (auto replay = tokens.begin(token, request_fingerprint(request))) {
     // A retry within the window succeeds without writing again. It reads the items instead, and
     // reports that as transactional read units (dynoxide#125, checked against AWS).
+    ctx.answers_for_earlier_write = true;
     Json response = Json::parse(*replay);
     for (std::size_t i = 0; parsed.capacity != CapacityDetail::None && i < targets.size(); ++i) {
       std::optional<engine::Item> item = targets[i].table->get(*targets[i].key);

@@ -14,6 +14,8 @@ CallResult Harness::call_streams(std::string_view op, const nlohmann::json& body
 
 CallResult Harness::call_target(const std::string& target, std::string_view body) const {
   protocol::Response response = dispatcher_.handle(target, body, caller_);
+  // As the session does: a durable database's write returns once it is durable.
+  database_.wait_until_durable(response.durability);
   CallResult result;
   result.status = response.status;
   result.raw_body = response.body;

@@ -28,7 +28,7 @@ class Router : public ::testing::Test {
     if (!authorization.empty()) request.set(http::field::authorization, authorization);
     request.body() = std::move(body);
     request.prepare_payload();
-    return route(request, Endpoint{dispatcher_});
+    return route(request, Endpoint{dispatcher_}).response;
   }
 
   static std::string header(const HttpResponse& response, std::string_view name) {
@@ -98,7 +98,7 @@ TEST_F(Router, KeepsConnectionAliveWhenRequestAllows) {
   EXPECT_TRUE(send(http::verb::get, {}, {}).keep_alive());
   HttpRequest request{http::verb::get, "/", 11};
   request.set(http::field::connection, "close");
-  EXPECT_FALSE(route(request, Endpoint{dispatcher_}).keep_alive());
+  EXPECT_FALSE(route(request, Endpoint{dispatcher_}).response.keep_alive());
 }
 
 TEST_F(Router, CorsPreflightEchoesRequestedHeaders) {
@@ -106,7 +106,7 @@ TEST_F(Router, CorsPreflightEchoesRequestedHeaders) {
   request.set(http::field::origin, "http://localhost:3000");
   request.set(http::field::access_control_request_headers, "content-type, x-amz-target");
   request.set(http::field::access_control_request_method, "POST");
-  HttpResponse response = route(request, Endpoint{dispatcher_});
+  HttpResponse response = route(request, Endpoint{dispatcher_}).response;
   EXPECT_EQ(response.result_int(), 200);
   EXPECT_EQ(response.body(), "");
   EXPECT_EQ(header(response, "Access-Control-Allow-Origin"), "*");
@@ -146,15 +146,19 @@ TEST_F(Router, RequireAuthChecksTheSignature) {
   };
   Credentials right;
   right.add("AKIDEXAMPLE", "secret");
-  HttpResponse passed = route(
-      signed_list_tables(), Endpoint{.dispatcher = dispatcher_, .credentials = &right, .now = now});
+  HttpResponse passed =
+      route(signed_list_tables(),
+            Endpoint{.dispatcher = dispatcher_, .credentials = &right, .now = now})
+          .response;
   EXPECT_EQ(passed.result_int(), 200);
   EXPECT_EQ(passed.body(), R"({"TableNames":[]})");
 
   Credentials wrong;
   wrong.add("AKIDEXAMPLE", "other secret");
-  HttpResponse refused = route(
-      signed_list_tables(), Endpoint{.dispatcher = dispatcher_, .credentials = &wrong, .now = now});
+  HttpResponse refused =
+      route(signed_list_tables(),
+            Endpoint{.dispatcher = dispatcher_, .credentials = &wrong, .now = now})
+          .response;
   EXPECT_EQ(refused.result_int(), 400);
   EXPECT_EQ(refused.body(),
             R"({"__type":"com.amazon.coral.service#InvalidSignatureException","message":)"
@@ -166,9 +170,9 @@ TEST_F(Router, RequireAuthChecksTheSignature) {
   HttpRequest forged = signed_list_tables();
   forged.body() = R"({"Limit":1})";
   forged.prepare_payload();
-  EXPECT_EQ(route(forged, Endpoint{dispatcher_}).result_int(), 200);
+  EXPECT_EQ(route(forged, Endpoint{dispatcher_}).response.result_int(), 200);
   EXPECT_EQ(route(forged, Endpoint{.dispatcher = dispatcher_, .credentials = &right, .now = now})
-                .result_int(),
+                .response.result_int(),
             400);
 }
 
@@ -183,19 +187,19 @@ TEST_F(Router, DecodesAGzipBodyAfterCheckingTheSignatureOverTheSentBytes) {
   request.set(http::field::content_encoding, "gzip");
   request.body() = gzip_compress(R"({"Limit":5})");
   request.prepare_payload();
-  HttpResponse response = route(request, Endpoint{dispatcher_});
+  HttpResponse response = route(request, Endpoint{dispatcher_}).response;
   EXPECT_EQ(response.result_int(), 200);
   EXPECT_EQ(response.body(), R"({"TableNames":[]})");
 
   request.body() = "not gzip";
   request.prepare_payload();
-  HttpResponse bad = route(request, Endpoint{dispatcher_});
+  HttpResponse bad = route(request, Endpoint{dispatcher_}).response;
   EXPECT_EQ(bad.result_int(), 400);
   EXPECT_EQ(bad.body(), R"({"__type":"com.amazon.coral.service#SerializationException"})");
 
   request.body() = gzip_compress(std::string(kMaxRequestBodyBytes + 1, ' '));
   request.prepare_payload();
-  EXPECT_EQ(route(request, Endpoint{dispatcher_}).result_int(), 413);
+  EXPECT_EQ(route(request, Endpoint{dispatcher_}).response.result_int(), 413);
 }
 
 TEST_F(Router, GzipsLargeResponsesWhenAskedWithTheCrcOfTheSentBytes) {
@@ -211,7 +215,7 @@ TEST_F(Router, GzipsLargeResponsesWhenAskedWithTheCrcOfTheSentBytes) {
   std::string long_name(2000, 'x');
   request.body() = R"({"TableName":")" + long_name + R"(","Key":{}})";
   request.prepare_payload();
-  HttpResponse response = route(request, Endpoint{dispatcher_});
+  HttpResponse response = route(request, Endpoint{dispatcher_}).response;
   ASSERT_EQ(header(response, "Content-Encoding"), "gzip");
   EXPECT_EQ(header(response, "x-amz-crc32"), std::to_string(crc32(response.body())));
   EXPECT_EQ(header(response, "Content-Length"), std::to_string(response.body().size()));
@@ -220,7 +224,7 @@ TEST_F(Router, GzipsLargeResponsesWhenAskedWithTheCrcOfTheSentBytes) {
   EXPECT_NE(inflated.data.find(long_name), std::string::npos);
 
   request.set(http::field::accept_encoding, "identity");
-  HttpResponse plain = route(request, Endpoint{dispatcher_});
+  HttpResponse plain = route(request, Endpoint{dispatcher_}).response;
   EXPECT_EQ(header(plain, "Content-Encoding"), "");
   EXPECT_EQ(plain.body(), inflated.data);
 }
@@ -228,7 +232,7 @@ TEST_F(Router, GzipsLargeResponsesWhenAskedWithTheCrcOfTheSentBytes) {
 TEST_F(Router, SmallResponsesAreNotGzipped) {
   HttpRequest request = signed_list_tables();
   request.set(http::field::accept_encoding, "gzip");
-  HttpResponse response = route(request, Endpoint{dispatcher_});
+  HttpResponse response = route(request, Endpoint{dispatcher_}).response;
   EXPECT_EQ(header(response, "Content-Encoding"), "");
   EXPECT_EQ(response.body(), R"({"TableNames":[]})");
 }

@@ -1,6 +1,4 @@
 // The durability ticket a response carries: what the session waits for before it sends it.
-#include "protocol/dispatch.h"
-
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -14,6 +12,7 @@
 #include "engine/database.h"
 #include "engine/database_journal.h"
 #include "engine/durable/journal.h"
+#include "protocol/dispatch.h"
 #include "tests/unit/engine/durable/temp_dir.h"
 
 namespace ddb::protocol {
@@ -21,7 +20,7 @@ namespace {
 
 using nlohmann::json;
 
-const Caller kCaller{"AKIDEXAMPLE", "us-east-1", std::nullopt};
+const Caller kCaller{"AKIDEXAMPLE", "us-east-1", std::nullopt, ""};
 
 Response call(const Dispatcher& dispatcher, const std::string& op, const json& body) {
   return dispatcher.handle("DynamoDB_20120810." + op, body.dump(), kCaller);

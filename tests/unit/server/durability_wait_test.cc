@@ -25,7 +25,7 @@ namespace {
 
 namespace asio = boost::asio;
 
-const protocol::Caller kCaller{"AKIDEXAMPLE", "us-east-1", std::nullopt};
+const protocol::Caller kCaller{"AKIDEXAMPLE", "us-east-1", std::nullopt, ""};
 
 // A dispatcher over a database in a data directory whose every write waits for an fdatasync.
 struct DurableDispatcher {

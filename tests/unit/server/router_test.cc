@@ -249,7 +249,7 @@ TEST_F(Router, PassesTheHostHeaderToTheDispatcher) {
   request.set("X-Amz-Date", "20261121T100000Z");
   request.body() = "{}";
   request.prepare_payload();
-  HttpResponse response = route(request, Endpoint{dispatcher_});
+  HttpResponse response = route(request, Endpoint{dispatcher_}).response;
   EXPECT_EQ(response.result_int(), 200);
   EXPECT_EQ(response.body(),
             R"({"Endpoints":[{"Address":"127.0.0.1:8123","CachePeriodInMinutes":1440}]})");

@@ -40,7 +40,6 @@ ItemRequestHead read_item_request_head(const Json& request, ItemMapMember map,
 // operations bare; `enveloped` selects which.
 engine::Item decode_attribute_map(const Json& json, bool enveloped);
 
-
 // ReturnConsumedCapacity: the model's enum, and whether a ConsumedCapacity is wanted.
 CapacityDetail parse_return_consumed_capacity(const Json& request, Constraints& constraints);
 

@@ -16,7 +16,8 @@ engine::Error table_not_found(std::string_view name) {
 }
 
 std::string table_arn(const RequestContext& ctx, std::string_view table_name) {
-  return "arn:aws:dynamodb:" + ctx.caller.region + ":000000000000:table/" + std::string(table_name);
+  return "arn:aws:dynamodb:" + ctx.caller.region + ":" + std::string(kAccountId) + ":table/" +
+         std::string(table_name);
 }
 
 }  // namespace ddb::protocol

@@ -30,9 +30,11 @@ std::shared_ptr<engine::Table> require_table(const RequestContext& ctx, std::str
 // UpdateTable), which name the table: "Requested resource not found: Table: <name> not found".
 engine::Error table_not_found(std::string_view name);
 
-// The ARN DynamoDB gives a table in the caller's region (account 000000000000 locally, whatever the
-// access key, as DynamoDB Local does). Under Namespaces::Shared it names the region of the caller
-// that created the table, whoever reads it.
+// The account ID every ARN of this server names, whatever the access key, as DynamoDB Local does.
+inline constexpr std::string_view kAccountId = "000000000000";
+
+// The ARN DynamoDB gives a table in the caller's region (account kAccountId). Under
+// Namespaces::Shared it names the region of the caller that created the table, whoever reads it.
 std::string table_arn(const RequestContext& ctx, std::string_view table_name);
 
 }  // namespace ddb::protocol

@@ -4,6 +4,7 @@
 #include <string_view>
 
 #include "engine/error.h"
+#include "protocol/messages.h"
 #include "protocol/namespaces.h"
 
 namespace ddb::protocol {
@@ -17,11 +18,8 @@ using engine::Error;
 // DDB-TABLE-442) and ExtendDB/extenddb#227 (checked against DynamoDB): account before region, and
 // both after the resource type. Two cases were not captured and are this server's choice: an ARN
 // without its six colon-separated parts gets the other-region text, and the account ID a table's
-// ARN carries here (000000000000, as DynamoDB Local) is the only one that is not another account.
-constexpr std::string_view kAccount = "000000000000";
+// ARN carries here (kAccountId, as DynamoDB Local) is the only one that is not another account.
 constexpr std::size_t kMaxArnLength = 1283;
-
-constexpr const char* kInvalid = "One or more parameter values were invalid: ";
 
 Error invalid_table_arn(const std::string& arn) {
   return Error::validation("Invalid TableArn: Invalid ResourceArn provided as input " + arn);
@@ -38,7 +36,8 @@ void constrain_resource_arn(const std::optional<std::string>& arn, Constraints& 
 
 TaggedResource parse_resource_arn(const RequestContext& ctx, const std::string& arn) {
   if (!arn.starts_with("arn:")) {
-    throw Error::validation(std::string(kInvalid) + "ARNs must start with 'arn:': " + arn);
+    throw Error::validation(std::string(kInvalidParameterValues) +
+                            "ARNs must start with 'arn:': " + arn);
   }
   // arn:partition:service:region:account:resource; the resource may hold colons.
   std::array<std::string_view, 6> parts;
@@ -57,7 +56,7 @@ TaggedResource parse_resource_arn(const RequestContext& ctx, const std::string& 
   // table/<name>, table/<name>/stream/<label> or table/<name>/index/<index>.
   std::string_view path = resource;
   if (!path.starts_with("table/")) {
-    throw Error::validation(std::string(kInvalid) +
+    throw Error::validation(std::string(kInvalidParameterValues) +
                             "Provided Arn is not a DynamoDB resource arn: " + arn);
   }
   path.remove_prefix(6);
@@ -66,17 +65,17 @@ TaggedResource parse_resource_arn(const RequestContext& ctx, const std::string& 
   std::string_view kind = slash == std::string_view::npos ? "" : path.substr(slash + 1);
   bool stream = kind.starts_with("stream/") && kind.size() > 7;
   if (kind.starts_with("index/") && kind.size() > 6) {
-    throw Error::validation(std::string(kInvalid) +
+    throw Error::validation(std::string(kInvalidParameterValues) +
                             "Invalid resource arn provided, only table or stream is accepted. "
                             "Provided resource arn: " +
                             arn);
   }
   if (name.empty() || (slash != std::string_view::npos && !stream)) {
-    throw Error::validation(std::string(kInvalid) +
+    throw Error::validation(std::string(kInvalidParameterValues) +
                             "Provided Arn is not a DynamoDB resource arn: " + arn);
   }
 
-  if (account != kAccount) throw access_denied();
+  if (account != kAccountId) throw access_denied();
   // Under Namespaces::Shared a table's ARN names the region of the client that created it, so any
   // region may be this server's: find_tagged_table compares the whole ARN instead.
   bool shared = ctx.region == kSharedNamespace;

@@ -16,8 +16,9 @@ struct Caller {
   // before credentials, so the dispatcher raises this only once the request has parsed.
   std::optional<engine::Error> auth_failure;
   // The request's Host header ("localhost:8000"), as the client addressed this server; empty when
-  // the request had none. DescribeEndpoints answers it.
-  std::string host;
+  // the request had none. DescribeEndpoints answers it. A view of the request, valid while
+  // Dispatcher::handle runs: only that rare operation reads it, so no request copies it.
+  std::string_view host;
 };
 
 // One operation's outcome, ready for the wire: HTTP status and JSON body

@@ -111,7 +111,7 @@ protocol::Response call(const HttpRequest& request, std::string_view body,
     } catch (const engine::Error& failure) {
       caller.auth_failure = failure;
     }
-    caller.host = std::string(request.header(http::field::host));
+    caller.host = request.header(http::field::host);
     return endpoint.dispatcher.handle(target, body, caller);
   } catch (const std::exception& e) {
     spdlog::error("internal error handling {}: {}", target, e.what());

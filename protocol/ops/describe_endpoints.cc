@@ -18,7 +18,7 @@ constexpr int kCachePeriodInMinutes = 1440;
 // that an SDK with endpoint discovery on keeps talking to this server. A request without a Host
 // header (HTTP/1.0) gets "localhost". The request has no members; any given are ignored.
 Json describe_endpoints(RequestContext& ctx, const Json& /*request*/) {
-  const std::string address = ctx.caller.host.empty() ? "localhost" : ctx.caller.host;
+  const std::string address(ctx.caller.host.empty() ? "localhost" : ctx.caller.host);
   return {{"Endpoints",
            Json::array({{{"Address", address}, {"CachePeriodInMinutes", kCachePeriodInMinutes}}})}};
 }

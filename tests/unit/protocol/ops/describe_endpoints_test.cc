@@ -21,7 +21,7 @@ TEST(DescribeEndpoints, AnswersTheHostHeaderCachedForADay) {
 
 TEST(DescribeEndpoints, AnswersLocalhostWithoutAHostHeader) {
   test::Harness h;
-  h.caller().host.clear();
+  h.caller().host = {};
   auto r = h.call("DescribeEndpoints", "{}");
   ASSERT_EQ(r.status, 200) << r.body.dump();
   EXPECT_EQ(r.body["Endpoints"][0]["Address"], "localhost");

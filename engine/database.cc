@@ -1,6 +1,5 @@
 #include "engine/database.h"
 
-#include <future>
 #include <memory>
 #include <mutex>
 #include <utility>
@@ -88,16 +87,6 @@ void Database::when_durable(DurabilityTicket ticket, std::function<void()> done)
     return;
   }
   journal_->when_durable(ticket, std::move(done));
-}
-
-void Database::wait_until_durable(DurabilityTicket ticket) const {
-  if (ticket.empty() || !journal_) return;
-  // Shared with the callback, which may still be returning from set_value() on the journal's
-  // thread once this one has woken up.
-  auto durable = std::make_shared<std::promise<void>>();
-  std::future<void> done = durable->get_future();
-  journal_->when_durable(ticket, [durable] { durable->set_value(); });
-  done.wait();
 }
 
 void Database::start_ttl_expirer(std::chrono::milliseconds interval, TtlClock clock) {

@@ -80,8 +80,6 @@ class Database {
   // empty ticket; otherwise possibly later on the journal's thread, so `done` must neither throw
   // nor block (see DatabaseJournal::when_durable).
   void when_durable(DurabilityTicket ticket, std::function<void()> done) const;
-  // Blocks the calling thread until `ticket` is durable; for callers without an event loop.
-  void wait_until_durable(DurabilityTicket ticket) const;
 
  private:
   using Tables = std::map<std::string, std::shared_ptr<Table>, std::less<>>;

@@ -2,7 +2,19 @@
 
 #include <gtest/gtest.h>
 
+#include <future>
+#include <memory>
+
 namespace ddb::test {
+
+void wait_until_durable(const engine::Database& database, engine::DurabilityTicket ticket) {
+  // Shared with the callback, which may still be returning from set_value() on the journal's
+  // thread once this one has woken up.
+  auto durable = std::make_shared<std::promise<void>>();
+  std::future<void> done = durable->get_future();
+  database.when_durable(ticket, [durable] { durable->set_value(); });
+  done.wait();
+}
 
 CallResult Harness::call(std::string_view op, std::string_view body) const {
   return call_target("DynamoDB_20120810." + std::string(op), body);
@@ -15,7 +27,7 @@ CallResult Harness::call_streams(std::string_view op, const nlohmann::json& body
 CallResult Harness::call_target(const std::string& target, std::string_view body) const {
   protocol::Response response = dispatcher_.handle(target, body, caller_);
   // As the session does: a durable database's write returns once it is durable.
-  database_.wait_until_durable(response.durability);
+  wait_until_durable(database_, response.durability);
   CallResult result;
   result.status = response.status;
   result.raw_body = response.body;

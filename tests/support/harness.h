@@ -10,6 +10,10 @@
 
 namespace ddb::test {
 
+// Blocks the calling thread until `ticket` is durable, as a session's coroutine waits for it
+// (server/durability_wait.h); for tests, which run no event loop.
+void wait_until_durable(const engine::Database& database, engine::DurabilityTicket ticket);
+
 // What one in-process call returned, decoded for assertions.
 struct CallResult {
   int status = 0;

@@ -13,6 +13,7 @@
 #include "engine/database_journal.h"
 #include "engine/durable/journal.h"
 #include "protocol/dispatch.h"
+#include "tests/support/harness.h"
 #include "tests/unit/engine/durable/temp_dir.h"
 
 namespace ddb::protocol {
@@ -51,7 +52,7 @@ class DurableDispatch : public ::testing::Test {
     EXPECT_EQ(response.status, 200) << op << ": " << response.body;
     EXPECT_GT(response.durability.position, before) << op;
     EXPECT_EQ(response.durability.position, database_.durability_position()) << op;
-    database_.wait_until_durable(response.durability);
+    test::wait_until_durable(database_, response.durability);
   }
 
   test::TempDir dir_;

@@ -13,6 +13,7 @@
 #include "engine/database.h"
 #include "engine/durable/journal.h"
 #include "protocol/dispatch.h"
+#include "tests/support/harness.h"
 #include "tests/unit/engine/durable/temp_dir.h"
 
 // GCC 12 misreads Asio's coroutine frame allocator (see server/session.cc).
@@ -96,7 +97,7 @@ TEST(DurabilityWait, TheThreadRunsOtherCoroutinesWhileOneWaits) {
 
 TEST(DurabilityWait, AnEmptyTicketOrOneAlreadySyncedResumesAtOnce) {
   DurableDispatcher d;
-  d.database.wait_until_durable(d.create.durability);
+  test::wait_until_durable(d.database, d.create.durability);
   asio::io_context io;
   EXPECT_EQ(resume_thread(io, d.dispatcher, {}), std::this_thread::get_id());
   io.restart();

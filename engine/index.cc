@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "engine/error.h"
+#include "engine/key_tuple.h"
 
 namespace ddb::engine {
 
@@ -26,6 +27,32 @@ bool is_key_of(const KeySchema& schema, std::string_view name) {
   return schema.partition.name == name || (schema.sort && schema.sort->name == name);
 }
 
+// The values of `attributes` in `item`, when it holds each with its type.
+std::optional<std::vector<const AttributeValue*>> typed_values(
+    const Item& item, const std::vector<KeyAttribute>& attributes) {
+  std::vector<const AttributeValue*> values;
+  values.reserve(attributes.size());
+  for (const KeyAttribute& attribute : attributes) {
+    const AttributeValue* value = typed_value(item, attribute);
+    if (!value) return std::nullopt;
+    values.push_back(value);
+  }
+  return values;
+}
+
+// The index partition or sort key of `item` over `attributes`: the one value, or the key tuple of
+// several; nullopt when one is missing or has another type.
+std::optional<AttributeValue> key_value(const Item& item,
+                                        const std::vector<KeyAttribute>& attributes) {
+  if (attributes.size() == 1) {
+    const AttributeValue* value = typed_value(item, attributes[0]);
+    return value ? std::optional<AttributeValue>(*value) : std::nullopt;
+  }
+  auto values = typed_values(item, attributes);
+  if (!values) return std::nullopt;
+  return key_tuple(*values);
+}
+
 }  // namespace
 
 Index::Index(const IndexDefinition& definition, KeySchema table_schema)
@@ -37,7 +64,7 @@ Index::Index(const IndexDefinition& definition, KeySchema table_schema)
 
 bool Index::projects(std::string_view attribute) const {
   if (projection_.type == ProjectionType::All) return true;
-  if (is_key_of(key_schema_, attribute) || is_key_of(table_schema_, attribute)) return true;
+  if (key_schema_.contains(attribute) || is_key_of(table_schema_, attribute)) return true;
   const auto& names = projection_.non_key_attributes;
   return std::find(names.begin(), names.end(), attribute) != names.end();
 }
@@ -70,9 +97,13 @@ std::optional<std::string> Index::key_violation(const Item& item) const {
     }
     return std::nullopt;
   };
-  auto found = violation(key_schema_.partition, kMaxPartitionKeyBytes);
-  if (!found && key_schema_.sort) found = violation(*key_schema_.sort, kMaxSortKeyBytes);
-  return found;
+  for (const KeyAttribute& attribute : key_schema_.partition) {
+    if (auto found = violation(attribute, kMaxPartitionKeyBytes)) return found;
+  }
+  for (const KeyAttribute& attribute : key_schema_.sort) {
+    if (auto found = violation(attribute, kMaxSortKeyBytes)) return found;
+  }
+  return std::nullopt;
 }
 
 void Index::check_item(const Item& item) const {
@@ -80,17 +111,17 @@ void Index::check_item(const Item& item) const {
 }
 
 std::optional<IndexPosition> Index::position_of(const Item& item) const {
-  const AttributeValue* partition = typed_value(item, key_schema_.partition);
+  std::optional<AttributeValue> partition = key_value(item, key_schema_.partition);
   if (!partition) return std::nullopt;
-  const AttributeValue* sort = &kNone;
-  if (key_schema_.sort) {
-    sort = typed_value(item, *key_schema_.sort);
+  std::optional<AttributeValue> sort = kNone;
+  if (!key_schema_.sort.empty()) {
+    sort = key_value(item, key_schema_.sort);
     if (!sort) return std::nullopt;
   }
   const AttributeValue* table_partition = find_value(item, table_schema_.partition.name);
   const AttributeValue* table_sort =
       table_schema_.sort ? find_value(item, table_schema_.sort->name) : &kNone;
-  return IndexPosition{*partition, {*sort, *table_partition, *table_sort}};
+  return IndexPosition{std::move(*partition), {std::move(*sort), *table_partition, *table_sort}};
 }
 
 Item Index::project(const Item& item) const {

@@ -15,8 +15,8 @@
 namespace ddb::engine {
 
 // Where an entry sits inside one index partition: its index sort key (NULL when the index has
-// none), then the table's key, which makes entries with equal index keys distinct and gives them a
-// fixed order to resume paging from.
+// none; a key tuple, key_tuple.h, when it has several attributes), then the table's key, which
+// makes entries with equal index keys distinct and gives them a fixed order to resume paging from.
 struct IndexEntryKey {
   AttributeValue sort;
   AttributeValue table_partition;
@@ -31,7 +31,8 @@ struct IndexEntryProbe : KeyProbe {
       : KeyProbe(key.sort, key.table_partition, key.table_sort) {}
 };
 
-// One index entry's place: its index partition key and its key inside that partition. Also what
+// One index entry's place: its index partition key (a key tuple when it has several attributes) and
+// its key inside that partition. Also what
 // an index Query or Scan resumes after (its LastEvaluatedKey).
 struct IndexPosition {
   AttributeValue partition;
@@ -55,7 +56,7 @@ class Index {
 
   const std::string& name() const { return name_; }
   IndexKind kind() const { return kind_; }
-  const KeySchema& key_schema() const { return key_schema_; }
+  const IndexKeySchema& key_schema() const { return key_schema_; }
   const KeySchema& table_key_schema() const { return table_schema_; }
   const IndexProjection& projection() const { return projection_; }
   // Whether an entry holds `attribute` (a top-level attribute name) when its item does.
@@ -66,7 +67,8 @@ class Index {
   void check_item(const Item& item) const;
   // Whether check_item(item) passes.
   bool accepts(const Item& item) const { return !key_violation(item); }
-  // The entry's place for `item`, or nullopt when the item is not in this index.
+  // The entry's place for `item`, or nullopt when the item is not in this index: it lacks one of
+  // the index's key attributes, or holds one with another type.
   std::optional<IndexPosition> position_of(const Item& item) const;
   // The entry for `item`: its key attributes and the projected ones.
   Item project(const Item& item) const;
@@ -104,7 +106,7 @@ class Index {
 
   const std::string name_;
   const IndexKind kind_;
-  const KeySchema key_schema_;
+  const IndexKeySchema key_schema_;
   const KeySchema table_schema_;
   const IndexProjection projection_;
   ShardedStore<Entries> store_;

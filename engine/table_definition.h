@@ -1,8 +1,10 @@
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -42,11 +44,37 @@ struct IndexProjection {
 // is reported.
 enum class IndexStatus { Creating, Updating, Deleting, Active };
 
+// An index's key: its partition-key attributes, then its sort-key attributes. Since November 2025 a
+// GSI may have up to four of each (a multi-attribute key); an LSI has one of each, as a table has.
+struct IndexKeySchema {
+  std::vector<KeyAttribute> partition;  // at least one
+  std::vector<KeyAttribute> sort;
+
+  IndexKeySchema() = default;
+  // Implicit: every table key is an index key.
+  IndexKeySchema(const KeySchema& key) : partition{key.partition} {
+    if (key.sort) sort.push_back(*key.sort);
+  }
+  // The key as a KeySchema when it has one partition attribute and at most one sort attribute.
+  std::optional<KeySchema> single() const {
+    if (partition.size() != 1 || sort.size() > 1) return std::nullopt;
+    KeySchema key{partition[0], std::nullopt};
+    if (!sort.empty()) key.sort = sort[0];
+    return key;
+  }
+  bool contains(std::string_view name) const {
+    const auto named = [name](const KeyAttribute& attribute) { return attribute.name == name; };
+    return std::any_of(partition.begin(), partition.end(), named) ||
+           std::any_of(sort.begin(), sort.end(), named);
+  }
+  friend bool operator==(const IndexKeySchema&, const IndexKeySchema&) = default;
+};
+
 // A secondary index, as CreateTable or UpdateTable defines it and DescribeTable reports it.
 struct IndexDefinition {
   std::string name;
   IndexKind kind = IndexKind::Global;
-  KeySchema key_schema;
+  IndexKeySchema key_schema;
   IndexProjection projection;
   ProvisionedThroughput throughput;  // GSIs of provisioned tables; zeros otherwise
   IndexStatus status = IndexStatus::Active;

@@ -39,6 +39,9 @@ enum IndexField : uint8_t {
   kIndexStatus = 6,
   kIndexBackfilling = 7,
   kIndexArn = 8,
+  // A multi-attribute key; a key of one partition and at most one sort attribute is written as
+  // kIndexKeySchema, as before multi-attribute keys existed.
+  kIndexKeyAttributes = 9,
 };
 
 void key_attribute(Encoder& out, const KeyAttribute& attribute) {
@@ -69,6 +72,17 @@ KeySchema key_schema(Decoder& in) {
   schema.partition = key_attribute(in);
   if (in.u8() != 0) schema.sort = key_attribute(in);
   return schema;
+}
+
+void key_attributes(Encoder& out, const std::vector<KeyAttribute>& attributes) {
+  out.varint(attributes.size());
+  for (const KeyAttribute& attribute : attributes) key_attribute(out, attribute);
+}
+
+std::vector<KeyAttribute> key_attributes(Decoder& in) {
+  std::vector<KeyAttribute> attributes;
+  for (uint64_t i = 0, n = in.varint(); i < n; ++i) attributes.push_back(key_attribute(in));
+  return attributes;
 }
 
 void throughput(Encoder& out, const ProvisionedThroughput& value) {
@@ -111,7 +125,14 @@ std::string encode_index(const IndexDefinition& index) {
   Encoder out(bytes);
   field(out, kIndexName, [&](Encoder& e) { e.bytes(index.name); });
   field(out, kIndexKind, [&](Encoder& e) { e.u8(static_cast<uint8_t>(index.kind)); });
-  field(out, kIndexKeySchema, [&](Encoder& e) { key_schema(e, index.key_schema); });
+  if (auto single = index.key_schema.single()) {
+    field(out, kIndexKeySchema, [&](Encoder& e) { key_schema(e, *single); });
+  } else {
+    field(out, kIndexKeyAttributes, [&](Encoder& e) {
+      key_attributes(e, index.key_schema.partition);
+      key_attributes(e, index.key_schema.sort);
+    });
+  }
   field(out, kIndexProjection, [&](Encoder& e) {
     e.u8(static_cast<uint8_t>(index.projection.type));
     e.varint(index.projection.non_key_attributes.size());
@@ -140,7 +161,12 @@ IndexDefinition decode_index(std::string_view bytes) {
         index.kind = enumerator(in, IndexKind::Local);
         break;
       case kIndexKeySchema:
-        index.key_schema = key_schema(in);
+        index.key_schema = IndexKeySchema(key_schema(in));
+        break;
+      case kIndexKeyAttributes:
+        index.key_schema.partition = key_attributes(in);
+        index.key_schema.sort = key_attributes(in);
+        if (index.key_schema.partition.empty()) throw CorruptData("index key without HASH");
         break;
       case kIndexProjection:
         index.projection.type = enumerator(in, ProjectionType::All);

@@ -33,13 +33,23 @@ std::optional<KeyPredicate::Op> indexable(ComparisonOperator op) {
   }
 }
 
+constexpr std::size_t kMaxIndexKeyAttributes = 8;
+constexpr const char* kConditionCount = "Conditions can be of length 1 or 2 only";
+
 [[noreturn]] void missed(const std::string& name) {
   throw Error::validation(std::string(kQueryMissedKeyElement) + name);
 }
 
+KeyPredicate to_predicate(const AttributeCondition& condition) {
+  std::optional<KeyPredicate::Op> op = indexable(condition.op);
+  if (!op)
+    throw Error::validation("Attempted conditional constraint is not an indexable operation");
+  return KeyPredicate{condition.attribute, *op, condition.values};
+}
+
 }  // namespace
 
-std::vector<AttributeCondition> read_key_conditions(const Json& request) {
+std::vector<AttributeCondition> read_key_conditions(const Json& request, bool index_read) {
   const Json* map = find_member(request, "KeyConditions");
   std::vector<AttributeCondition> conditions;
   if (map) {
@@ -48,8 +58,8 @@ std::vector<AttributeCondition> read_key_conditions(const Json& request) {
       conditions.push_back(read_condition(attribute, condition, "keyConditions"));
     }
   }
-  if (conditions.empty() || conditions.size() > 2) {
-    throw Error::validation("Conditions can be of length 1 or 2 only");
+  if (conditions.empty() || conditions.size() > (index_read ? kMaxIndexKeyAttributes : 2)) {
+    throw Error::validation(kConditionCount);
   }
   return conditions;
 }
@@ -67,12 +77,18 @@ std::vector<KeyPredicate> key_predicates(const std::vector<AttributeCondition>& 
     if (condition.attribute != schema.sort->name) missed(schema.sort->name);
   }
   std::vector<KeyPredicate> predicates;
-  for (const auto& condition : conditions) {
-    std::optional<KeyPredicate::Op> op = indexable(condition.op);
-    if (!op)
-      throw Error::validation("Attempted conditional constraint is not an indexable operation");
-    predicates.push_back(KeyPredicate{condition.attribute, *op, condition.values});
+  for (const auto& condition : conditions) predicates.push_back(to_predicate(condition));
+  return predicates;
+}
+
+std::vector<KeyPredicate> key_predicates(const std::vector<AttributeCondition>& conditions,
+                                         const engine::IndexKeySchema& schema) {
+  if (auto single = schema.single()) {
+    if (conditions.size() > 2) throw Error::validation(kConditionCount);
+    return key_predicates(conditions, *single);
   }
+  std::vector<KeyPredicate> predicates;
+  for (const auto& condition : conditions) predicates.push_back(to_predicate(condition));
   return predicates;
 }
 

@@ -11,11 +11,13 @@ namespace ddb::protocol::legacy {
 
 // A Query's KeyConditions, read and validated without the table: each Condition's values and
 // validate_condition (legacy/comparison.h), attribute by attribute, then the count: "Conditions
-// can be of length 1 or 2 only" for none or more than two (dynalite test/query.js, from AWS).
+// can be of length 1 or 2 only" for none or more than two (dynalite test/query.js, from AWS). On an
+// index (`index_read`) up to eight pass, as a multi-attribute key has up to eight attributes; an
+// index with a single-attribute key refuses more than two in key_predicates.
 // Call after add_legacy_constraints, check_expression_members, the QueryFilter and the
 // "Either the KeyConditions or KeyConditionExpression parameter must be specified" check.
 // Requires: the request has KeyConditions.
-std::vector<AttributeCondition> read_key_conditions(const Json& request);
+std::vector<AttributeCondition> read_key_conditions(const Json& request, bool index_read);
 
 // Once the key schema is known: the conditions as KeyPredicates for match_key_schema, which then
 // applies the rules shared with KeyConditionExpression ("Query key condition not supported",
@@ -28,5 +30,10 @@ std::vector<AttributeCondition> read_key_conditions(const Json& request);
 //     CONTAINS, NOT_CONTAINS or IN on a key attribute).
 std::vector<KeyPredicate> key_predicates(const std::vector<AttributeCondition>& conditions,
                                          const engine::KeySchema& schema);
+
+// The same on an index: a single-attribute key as above; a multi-attribute key's conditions become
+// KeyPredicates for match_index_key_schema, which checks which attributes they name.
+std::vector<KeyPredicate> key_predicates(const std::vector<AttributeCondition>& conditions,
+                                         const engine::IndexKeySchema& schema);
 
 }  // namespace ddb::protocol::legacy

@@ -39,14 +39,15 @@ void check_start_key(const engine::Key& start, const KeyCondition& condition) {
 }
 
 // A Query's filter may not read the key attributes (dynalite's query tests, recorded against
-// DynamoDB): the key condition is where they belong. `schema` is the key the Query reads: on an
-// index, the index's, so a GSI Query may filter on the table's key (DynamoDB Local checks the
-// index's key). `member` names the filter as the message does: "Filter Expression" or
-// "QueryFilter".
-void check_filter_attributes(const engine::Condition& filter, const engine::KeySchema& schema,
+// DynamoDB): the key condition is where they belong. `is_key(name)` tells the key the Query reads:
+// on an index, the index's (every attribute of a multi-attribute key), so a GSI Query may filter on
+// the table's key (DynamoDB Local checks the index's key). `member` names the filter as the
+// message does: "Filter Expression" or "QueryFilter".
+template <typename IsKey>
+void check_filter_attributes(const engine::Condition& filter, IsKey&& is_key,
                              std::string_view member) {
   for (const std::string& name : expr::top_level_names(filter)) {
-    if (name == schema.partition.name || (schema.sort && name == schema.sort->name)) {
+    if (is_key(name)) {
       throw Error::validation(std::string(member) +
                               " can only contain non-primary key attributes: Primary key "
                               "attribute: " +
@@ -85,7 +86,7 @@ ResponseBody query(RequestContext& ctx, const Json& request) {
     predicates = key_predicates(*parsed, attributes);
     expr::check_operand_counts(*parsed, expr::ExpressionKind::KeyCondition);
   } else {
-    key_conditions = legacy::read_key_conditions(request);
+    key_conditions = legacy::read_key_conditions(request, read.index_name.has_value());
   }
   resolve_read_expressions(request, read, attributes);
   if (query_filter) read.filter = legacy::filter_condition(*query_filter);
@@ -98,7 +99,12 @@ ResponseBody query(RequestContext& ctx, const Json& request) {
     const engine::KeySchema& schema = table->key_schema();
     if (!expression) predicates = legacy::key_predicates(key_conditions, schema);
     KeyCondition condition = match_key_schema(predicates, schema);
-    if (read.filter) check_filter_attributes(*read.filter, schema, filter_member);
+    if (read.filter) {
+      const auto is_key = [&schema](const std::string& name) {
+        return name == schema.partition.name || (schema.sort && name == schema.sort->name);
+      };
+      check_filter_attributes(*read.filter, is_key, filter_member);
+    }
     std::optional<engine::Key> start = parse_start_key(request, schema, StartKeyRules::Query);
     if (start) check_start_key(*start, condition);
     engine::Page page =
@@ -109,13 +115,17 @@ ResponseBody query(RequestContext& ctx, const Json& request) {
   // The key condition, the filter's key check and the start key are about the index's key, as
   // DynamoDB Local checks them: "Query condition missed key schema element: <index key>".
   auto index = open_index(*table, read);
-  const engine::KeySchema& schema = index->key_schema();
+  const engine::IndexKeySchema& schema = index->key_schema();
   if (!expression) predicates = legacy::key_predicates(key_conditions, schema);
-  KeyCondition condition = match_key_schema(predicates, schema, index->name());
-  if (read.filter) check_filter_attributes(*read.filter, schema, filter_member);
+  KeyCondition condition = match_index_key_schema(predicates, schema, index->name());
+  if (read.filter) {
+    const auto is_key = [&schema](const std::string& name) { return schema.contains(name); };
+    check_filter_attributes(*read.filter, is_key, filter_member);
+  }
   std::optional<engine::IndexPosition> start = parse_index_start_key(request, *index);
   if (start) {
-    check_start_key(start->partition, schema.sort ? &start->entry.sort : nullptr, condition);
+    check_start_key(start->partition, schema.sort.empty() ? nullptr : &start->entry.sort,
+                    condition);
   }
   if (read.filter) check_filter_projected(*index, *read.filter);
   IndexSource source = index_source(table, *index, read);

@@ -2,6 +2,7 @@
 
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/error.h"
@@ -84,50 +85,43 @@ std::optional<engine::IndexPosition> parse_index_start_key(const Json& request,
   if (!json) return std::nullopt;
   engine::Item key = item_from_json(*json);
   const engine::KeySchema& table_schema = index.table_key_schema();
-  const engine::KeySchema& index_schema = index.key_schema();
-  std::vector<const engine::KeyAttribute*> index_keys{&index_schema.partition};
-  if (index_schema.sort) index_keys.push_back(&*index_schema.sort);
-  std::vector<const engine::KeyAttribute*> table_keys{&table_schema.partition};
-  if (table_schema.sort) table_keys.push_back(&*table_schema.sort);
+  const engine::IndexKeySchema& index_schema = index.key_schema();
+  // Each key attribute, and whether it is (part of) a partition key.
+  std::vector<std::pair<const engine::KeyAttribute*, bool>> index_keys;
+  for (const auto& attribute : index_schema.partition) index_keys.emplace_back(&attribute, true);
+  for (const auto& attribute : index_schema.sort) index_keys.emplace_back(&attribute, false);
+  std::vector<std::pair<const engine::KeyAttribute*, bool>> table_keys{
+      {&table_schema.partition, true}};
+  if (table_schema.sort) table_keys.emplace_back(&*table_schema.sort, false);
 
   // dynalite's test/query.js and test/scan.js: the attribute set first, then the index keys'
   // types, then the table keys'.
   std::set<std::string> names;
-  for (const auto* attribute : index_keys) names.insert(attribute->name);
-  for (const auto* attribute : table_keys) names.insert(attribute->name);
+  for (const auto& [attribute, partition] : index_keys) names.insert(attribute->name);
+  for (const auto& [attribute, partition] : table_keys) names.insert(attribute->name);
   bool names_match = key.size() == names.size();
   for (const std::string& name : names) names_match = names_match && key.contains(name);
   if (!names_match) throw Error::validation("The provided starting key is invalid");
   const auto typed = [&key](const engine::KeyAttribute& attribute) {
     return key.at(attribute.name).type() == attribute.type;
   };
-  for (const auto* attribute : index_keys) {
-    if (!typed(*attribute)) {
-      throw Error::validation(std::string(kKeyDoesNotMatchSchema));
-    }
+  for (const auto& [attribute, partition] : index_keys) {
+    if (!typed(*attribute)) throw Error::validation(std::string(kKeyDoesNotMatchSchema));
   }
-  for (const auto* attribute : table_keys) {
+  for (const auto& [attribute, partition] : table_keys) {
     if (!typed(*attribute)) {
       throw Error::validation(
           "The provided starting key is invalid: The provided key element does not match the "
           "schema");
     }
   }
-  for (const auto* attribute : index_keys) {
-    validate_key_value(key.at(attribute->name), *attribute, attribute == index_keys.front());
+  for (const auto* keys : {&index_keys, &table_keys}) {
+    for (const auto& [attribute, partition] : *keys) {
+      validate_key_value(key.at(attribute->name), *attribute, partition);
+    }
   }
-  for (const auto* attribute : table_keys) {
-    validate_key_value(key.at(attribute->name), *attribute, attribute == table_keys.front());
-  }
-
-  engine::IndexPosition position;
-  position.partition = key.at(index_schema.partition.name);
-  position.entry.sort =
-      index_schema.sort ? key.at(index_schema.sort->name) : engine::AttributeValue::null();
-  position.entry.table_partition = key.at(table_schema.partition.name);
-  position.entry.table_sort =
-      table_schema.sort ? key.at(table_schema.sort->name) : engine::AttributeValue::null();
-  return position;
+  // Every key attribute is there with its type, so the key has a place in the index.
+  return index.position_of(key);
 }
 
 IndexSource index_source(const std::shared_ptr<const engine::Table>& table,
@@ -163,14 +157,19 @@ IndexSource index_source(const std::shared_ptr<const engine::Table>& table,
 ReadPage index_page(engine::IndexPage page, const engine::Index& index) {
   ReadPage read_page{std::move(page.items), std::nullopt, page.bytes_read};
   if (page.last_evaluated_key) {
-    const engine::IndexPosition& position = *page.last_evaluated_key;
+    // The page stopped at its last entry, which holds every key attribute (projections always
+    // keep them): the LastEvaluatedKey is those attributes, whatever the index key's shape.
+    const engine::Item& last = read_page.items.back();
     const engine::KeySchema& table_schema = index.table_key_schema();
-    const engine::KeySchema& index_schema = index.key_schema();
+    const engine::IndexKeySchema& index_schema = index.key_schema();
     engine::Item key;
-    key.emplace(table_schema.partition.name, position.entry.table_partition);
-    if (table_schema.sort) key.emplace(table_schema.sort->name, position.entry.table_sort);
-    key.emplace(index_schema.partition.name, position.partition);
-    if (index_schema.sort) key.emplace(index_schema.sort->name, position.entry.sort);
+    const auto add = [&](const engine::KeyAttribute& attribute) {
+      key.emplace(attribute.name, last.at(attribute.name));
+    };
+    add(table_schema.partition);
+    if (table_schema.sort) add(*table_schema.sort);
+    for (const auto& attribute : index_schema.partition) add(attribute);
+    for (const auto& attribute : index_schema.sort) add(attribute);
     read_page.last_evaluated_key = std::move(key);
   }
   return read_page;

@@ -6,6 +6,7 @@
 
 #include "engine/item.h"
 #include "engine/sort_key_range.h"
+#include "engine/table_definition.h"
 #include "protocol/expr/ast.h"
 #include "protocol/requests/expression_attributes.h"
 
@@ -40,5 +41,13 @@ std::vector<KeyPredicate> key_predicates(const expr::Condition& condition,
 // message ("... IndexName: <index>, IndexKey: <attribute>").
 KeyCondition match_key_schema(const std::vector<KeyPredicate>& predicates,
                               const engine::KeySchema& schema, std::string_view index_name = {});
+
+// The same for a Query with IndexName. A multi-attribute key (engine/key_tuple.h) needs equality on
+// every partition-key attribute and conditions on a leading run of its sort-key attributes:
+// equality on each but the last, which may have any sort-key condition. Its partition value and
+// range are then over key tuples. A single-attribute key goes to match_key_schema.
+KeyCondition match_index_key_schema(const std::vector<KeyPredicate>& predicates,
+                                    const engine::IndexKeySchema& schema,
+                                    std::string_view index_name);
 
 }  // namespace ddb::protocol

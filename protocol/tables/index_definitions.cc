@@ -84,9 +84,10 @@ engine::IndexDefinition index_definition(const IndexRequest& index,
   engine::IndexDefinition definition;
   definition.name = index.name;
   definition.kind = index.kind;
-  definition.key_schema.partition = *find_attribute(attributes, index.key_schema[0].name);
-  if (index.key_schema.size() == 2) {
-    definition.key_schema.sort = *find_attribute(attributes, index.key_schema[1].name);
+  for (const auto& element : index.key_schema) {
+    auto& part =
+        element.key_type == "HASH" ? definition.key_schema.partition : definition.key_schema.sort;
+    part.push_back(*find_attribute(attributes, element.name));
   }
   const std::string& type = *index.projection_type;
   definition.projection.type = type == "ALL"       ? engine::ProjectionType::All
@@ -243,10 +244,6 @@ void check_global_index_shape(const IndexRequest& index) {
     if (!names.insert(element.name).second) {
       throw Error::validation("The KeySchema contains multiple key attributes with the same name");
     }
-  }
-  if (hash_count > 1 || range_count > 1) {
-    throw Error::validation(
-        "ddblocal does not support multi-attribute keys in global secondary indexes yet");
   }
   check_projection(index);
 }

@@ -272,8 +272,9 @@ void prune_attribute_definitions(engine::TableDefinition& definition) {
   std::set<std::string> used{definition.key_schema.partition.name};
   if (definition.key_schema.sort) used.insert(definition.key_schema.sort->name);
   for (const auto& index : definition.indexes) {
-    used.insert(index.key_schema.partition.name);
-    if (index.key_schema.sort) used.insert(index.key_schema.sort->name);
+    for (const auto* part : {&index.key_schema.partition, &index.key_schema.sort}) {
+      for (const auto& attribute : *part) used.insert(attribute.name);
+    }
   }
   std::erase_if(definition.attribute_definitions, [&used](const engine::KeyAttribute& attribute) {
     return !used.contains(attribute.name);

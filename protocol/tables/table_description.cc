@@ -10,10 +10,14 @@ namespace ddb::protocol {
 
 namespace {
 
-Json key_schema_json(const engine::KeySchema& schema) {
+Json key_schema_json(const engine::IndexKeySchema& schema) {
   Json elements = Json::array();
-  elements.push_back({{"AttributeName", schema.partition.name}, {"KeyType", "HASH"}});
-  if (schema.sort) elements.push_back({{"AttributeName", schema.sort->name}, {"KeyType", "RANGE"}});
+  for (const auto& attribute : schema.partition) {
+    elements.push_back({{"AttributeName", attribute.name}, {"KeyType", "HASH"}});
+  }
+  for (const auto& attribute : schema.sort) {
+    elements.push_back({{"AttributeName", attribute.name}, {"KeyType", "RANGE"}});
+  }
   return elements;
 }
 
@@ -105,7 +109,7 @@ Json table_description(const engine::Table& table, const engine::TableDefinition
   Json description = {
       {"AttributeDefinitions", std::move(attributes)},
       {"TableName", definition.name},
-      {"KeySchema", key_schema_json(definition.key_schema)},
+      {"KeySchema", key_schema_json(engine::IndexKeySchema(definition.key_schema))},
       {"TableStatus", status},
       {"CreationDateTime", definition.creation_time},
       {"ProvisionedThroughput", throughput_json(definition.throughput)},

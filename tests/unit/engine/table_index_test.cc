@@ -26,8 +26,8 @@ IndexDefinition gsi(const std::string& name, const std::string& partition,
   IndexDefinition definition;
   definition.name = name;
   definition.kind = IndexKind::Global;
-  definition.key_schema.partition = {partition, Type::S};
-  if (sort) definition.key_schema.sort = KeyAttribute{*sort, Type::S};
+  definition.key_schema.partition = {{partition, Type::S}};
+  if (sort) definition.key_schema.sort = {{*sort, Type::S}};
   definition.projection.type = type;
   return definition;
 }

@@ -48,7 +48,7 @@ IndexDefinition status_index() {
   IndexDefinition definition;
   definition.name = "by_status";
   definition.kind = IndexKind::Global;
-  definition.key_schema.partition = {"status", Type::S};
+  definition.key_schema.partition = {{"status", Type::S}};
   return definition;
 }
 

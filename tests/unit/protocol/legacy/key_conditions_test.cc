@@ -21,7 +21,7 @@ const KeySchema kComposite{{"a", Type::S}, KeyAttribute{"b", Type::S}};
 
 std::string read_error(const char* request) {
   try {
-    read_key_conditions(Json::parse(request));
+    read_key_conditions(Json::parse(request), false);
   } catch (const engine::Error& error) {
     return error.message();
   }
@@ -30,7 +30,7 @@ std::string read_error(const char* request) {
 
 std::string schema_error(const char* request, const KeySchema& schema) {
   try {
-    key_predicates(read_key_conditions(Json::parse(request)), schema);
+    key_predicates(read_key_conditions(Json::parse(request), false), schema);
   } catch (const engine::Error& error) {
     return error.message();
   }
@@ -96,7 +96,8 @@ TEST(LegacyKeyConditions, ChecksTheSchemaInDynamoDbOrder) {
 TEST(LegacyKeyConditions, ProducesKeyPredicates) {
   auto predicates = key_predicates(read_key_conditions(Json::parse(R"({"KeyConditions":{
           "a":{"ComparisonOperator":"EQ","AttributeValueList":[{"S":"p"}]},
-          "b":{"ComparisonOperator":"BETWEEN","AttributeValueList":[{"S":"k1"},{"S":"k9"}]}}})")),
+          "b":{"ComparisonOperator":"BETWEEN","AttributeValueList":[{"S":"k1"},{"S":"k9"}]}}})"),
+                                                       false),
                                    kComposite);
   ASSERT_EQ(predicates.size(), 2u);
   EXPECT_EQ(predicates[0].attribute, "a");
@@ -122,7 +123,7 @@ TEST(LegacyKeyConditions, MapsEachIndexableOperator) {
         "a":{"ComparisonOperator":"EQ","AttributeValueList":[{"S":"p"}]},
         "b":{"AttributeValueList":[{"S":"x"}]}}})");
     request["KeyConditions"]["b"]["ComparisonOperator"] = c.op;
-    auto predicates = key_predicates(read_key_conditions(request), kComposite);
+    auto predicates = key_predicates(read_key_conditions(request, false), kComposite);
     ASSERT_EQ(predicates.size(), 2u);
     EXPECT_EQ(predicates[1].op, c.expected) << c.op;
     EXPECT_EQ(predicates[1].values, std::vector<engine::AttributeValue>{S("x")}) << c.op;
@@ -131,8 +132,10 @@ TEST(LegacyKeyConditions, MapsEachIndexableOperator) {
 
 TEST(LegacyKeyConditions, WorksWithMatchKeySchema) {
   auto predicates = key_predicates(
-      read_key_conditions(Json::parse(
-          R"({"KeyConditions":{"a":{"ComparisonOperator":"LE","AttributeValueList":[{"S":"p"}]}}})")),
+      read_key_conditions(
+          Json::parse(
+              R"({"KeyConditions":{"a":{"ComparisonOperator":"LE","AttributeValueList":[{"S":"p"}]}}})"),
+          false),
       kHashOnly);
   try {
     match_key_schema(predicates, kHashOnly);
@@ -142,8 +145,10 @@ TEST(LegacyKeyConditions, WorksWithMatchKeySchema) {
   }
   KeyCondition condition = match_key_schema(
       key_predicates(
-          read_key_conditions(Json::parse(
-              R"({"KeyConditions":{"a":{"ComparisonOperator":"EQ","AttributeValueList":[{"S":"p"}]}}})")),
+          read_key_conditions(
+              Json::parse(
+                  R"({"KeyConditions":{"a":{"ComparisonOperator":"EQ","AttributeValueList":[{"S":"p"}]}}})"),
+              false),
           kHashOnly),
       kHashOnly);
   EXPECT_EQ(condition.partition, S("p"));

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tests/support/harness.h"
@@ -411,13 +412,73 @@ TEST(CreateTableIndexes, RejectsHashKeyAttributesAfterRangeOnes) {
       kInvalid + "All HASH key attributes must precede RANGE key attributes in the KeySchema");
 }
 
-TEST(CreateTableIndexes, RefusesMultiAttributeKeysWithAClearMessage) {
+// A table keyed pk with one GSI "multi" whose key is `elements` (name, key type) over attributes
+// a1..a5 (S) and n1..n5 (N), all defined.
+json multi_attribute_request(const std::vector<std::pair<std::string, std::string>>& elements) {
+  json schema = json::array();
+  json defined = definitions({{"pk", "S"}});
+  std::vector<std::string> names;
+  for (const auto& [name, type] : elements) {
+    schema.push_back({{"AttributeName", name}, {"KeyType", type}});
+    if (std::find(names.begin(), names.end(), name) != names.end()) continue;
+    names.push_back(name);
+    defined.push_back({{"AttributeName", name}, {"AttributeType", name[0] == 'n' ? "N" : "S"}});
+  }
+  return {{"TableName", "multi"},
+          {"AttributeDefinitions", defined},
+          {"KeySchema", key("pk")},
+          {"BillingMode", "PAY_PER_REQUEST"},
+          {"GlobalSecondaryIndexes", json::array({index("multi", schema)})}};
+}
+
+TEST(CreateTableIndexes, AcceptsFourHashAndFourRangeAttributesInAGlobalIndex) {
   Harness h;
-  json schema = json::array({{{"AttributeName", "g"}, {"KeyType", "HASH"}},
-                             {{"AttributeName", "h"}, {"KeyType", "HASH"}}});
-  expect_validation(h.call("CreateTable", table_request(json::array({index("by-g", schema)}))),
-                    "ddblocal does not support multi-attribute keys in global secondary indexes "
-                    "yet");
+  std::vector<std::pair<std::string, std::string>> elements{
+      {"a1", "HASH"},  {"n1", "HASH"},  {"a2", "HASH"},  {"n2", "HASH"},
+      {"n3", "RANGE"}, {"a3", "RANGE"}, {"n4", "RANGE"}, {"a4", "RANGE"}};
+  CallResult created = h.call("CreateTable", multi_attribute_request(elements));
+  ASSERT_EQ(created.status, 200) << created.raw_body;
+  json described = h.call("DescribeTable", {{"TableName", "multi"}}).body;
+  json schema = described["Table"]["GlobalSecondaryIndexes"][0]["KeySchema"];
+  ASSERT_EQ(schema.size(), 8u);
+  for (std::size_t i = 0; i < elements.size(); ++i) {
+    EXPECT_EQ(schema[i]["AttributeName"], elements[i].first);
+    EXPECT_EQ(schema[i]["KeyType"], elements[i].second);
+  }
+}
+
+TEST(CreateTableIndexes, RejectsMoreThanFourHashOrRangeAttributes) {
+  Harness h;
+  expect_validation(
+      h.call("CreateTable",
+             multi_attribute_request(
+                 {{"a1", "HASH"}, {"a2", "HASH"}, {"a3", "HASH"}, {"a4", "HASH"}, {"a5", "HASH"}})),
+      kInvalid + "The KeySchema exceeds the maximum allowed number of HASH key attributes");
+  expect_validation(
+      h.call("CreateTable", multi_attribute_request({{"a1", "HASH"},
+                                                     {"n1", "RANGE"},
+                                                     {"n2", "RANGE"},
+                                                     {"n3", "RANGE"},
+                                                     {"n4", "RANGE"},
+                                                     {"n5", "RANGE"}})),
+      kInvalid + "The KeySchema exceeds the maximum allowed number of RANGE key attributes");
+}
+
+TEST(CreateTableIndexes, RejectsAMultiAttributeKeyNamingOneAttributeTwice) {
+  Harness h;
+  expect_validation(h.call("CreateTable", multi_attribute_request(
+                                              {{"a1", "HASH"}, {"a2", "HASH"}, {"a1", "RANGE"}})),
+                    "The KeySchema contains multiple key attributes with the same name");
+}
+
+TEST(CreateTableIndexes, RejectsAMultiAttributeKeyWithAnUndefinedAttribute) {
+  Harness h;
+  json request = multi_attribute_request({{"a1", "HASH"}, {"a2", "HASH"}});
+  request["AttributeDefinitions"] = definitions({{"pk", "S"}, {"a1", "S"}});
+  expect_validation(h.call("CreateTable", request),
+                    kInvalid +
+                        "Some index key attributes are not defined in AttributeDefinitions. Keys: "
+                        "[a2], AttributeDefinitions: [pk, a1]");
 }
 
 TEST(CreateTableIndexes, RequiresAProjectionType) {

@@ -97,7 +97,7 @@ json describe(const Harness& h) {
 void add_unfinished_index(Harness& h, const std::string& name) {
   engine::IndexDefinition definition;
   definition.name = name;
-  definition.key_schema.partition = engine::KeyAttribute{"g", engine::Type::S};
+  definition.key_schema.partition = {{"g", engine::Type::S}};
   definition.arn = "arn:aws:dynamodb:us-east-1:000000000000:table/items/index/" + name;
   h.database().find_table(h.table_namespace(), "items")->add_index(definition);
 }

@@ -215,7 +215,7 @@ TEST_F(IndexRead, RejectsConsistentReadsOnAGlobalIndexOnly) {
 TEST_F(IndexRead, RejectsReadsOfAGlobalIndexStillBackfilling) {
   engine::IndexDefinition late;
   late.name = "late";
-  late.key_schema.partition = {"player", engine::Type::S};
+  late.key_schema.partition = {{"player", engine::Type::S}};
   h.database().find_table(h.table_namespace(), "games")->add_index(late);
   expect_validation(query({{"IndexName", "late"},
                            {"KeyConditionExpression", "player = :p"},

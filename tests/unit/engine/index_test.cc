@@ -263,5 +263,53 @@ TEST(Index, AHashOnlyIndexOrdersAPartitionByTheTableKey) {
   EXPECT_EQ(pks(page), (std::vector<std::string>{"a", "b"}));
 }
 
+// Index "board" keyed (tournament S, region S) + (score N, at S): a multi-attribute key.
+IndexDefinition board_index() {
+  IndexDefinition definition;
+  definition.name = "board";
+  definition.key_schema.partition = {{"tournament", Type::S}, {"region", Type::S}};
+  definition.key_schema.sort = {{"score", Type::N}, {"at", Type::S}};
+  definition.projection = {ProjectionType::KeysOnly, {}};
+  return definition;
+}
+
+Item entry(const std::string& pk, const std::string& region, int score, const std::string& at) {
+  return Item{{"pk", s(pk)},         {"sk", n(1)},        {"tournament", s("WINTER")},
+              {"region", s(region)}, {"score", n(score)}, {"at", s(at)}};
+}
+
+TEST(MultiAttributeIndex, HoldsOnlyItemsWithEveryKeyAttributeOfItsType) {
+  Index index(board_index(), table_schema());
+  EXPECT_TRUE(index.position_of(entry("a", "EU", 5, "t1")).has_value());
+  for (const char* missing : {"tournament", "region", "score", "at"}) {
+    Item item = entry("a", "EU", 5, "t1");
+    item.erase(missing);
+    EXPECT_FALSE(index.position_of(item).has_value()) << missing;
+    EXPECT_EQ(check_message(index, item), "") << missing;
+  }
+  Item wrong = entry("a", "EU", 5, "t1");
+  wrong["at"] = n(3);
+  EXPECT_FALSE(index.position_of(wrong).has_value());
+  EXPECT_EQ(check_message(index, wrong),
+            "One or more parameter values were invalid: Type mismatch for Index Key at Expected: S "
+            "Actual: N IndexName: board");
+}
+
+TEST(MultiAttributeIndex, KeepsEntriesOfOnePartitionInSortAttributeOrder) {
+  Index index(board_index(), table_schema());
+  store(index, entry("p1", "EU", 10, "b"));
+  store(index, entry("p2", "EU", 9, "z"));
+  store(index, entry("p3", "EU", 10, "a"));
+  store(index, entry("p4", "EU", -2, "a"));
+  store(index, entry("p5", "NA", 1, "a"));
+  std::optional<IndexPosition> p1 = index.position_of(entry("p1", "EU", 10, "b"));
+  ASSERT_TRUE(p1.has_value());
+  IndexPage page = index.query(p1->partition, SortKeyRange::all(), Direction::Forward, {}, {});
+  EXPECT_EQ(pks(page), (std::vector<std::string>{"p4", "p2", "p3", "p1"}));
+  page = index.query(p1->partition, SortKeyRange::all(), Direction::Backward, {}, {});
+  EXPECT_EQ(pks(page), (std::vector<std::string>{"p1", "p3", "p2", "p4"}));
+  EXPECT_EQ(index.item_count(), 5u);
+}
+
 }  // namespace
 }  // namespace ddb::engine

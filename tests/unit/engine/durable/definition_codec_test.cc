@@ -77,7 +77,13 @@ TableDefinition full_definition() {
   lsi.key_schema = test::composite_schema("pk", Type::S, "sk2", Type::S);
   lsi.projection = {ProjectionType::KeysOnly, {}};
   lsi.arn = d.arn + "/index/by-sk2";
-  d.indexes = {gsi, lsi};
+  IndexDefinition multi;
+  multi.name = "by-board";
+  multi.kind = IndexKind::Global;
+  multi.key_schema.partition = {{"tournament", Type::S}, {"region", Type::S}};
+  multi.key_schema.sort = {{"score", Type::N}, {"at", Type::S}, {"g", Type::B}};
+  multi.arn = d.arn + "/index/by-board";
+  d.indexes = {gsi, lsi, multi};
   d.ttl_attribute = "expires_at";
   d.stream_view_type = StreamViewType::NewAndOldImages;
   d.latest_stream_label = "2026-11-21T10:17:10.123";

@@ -264,6 +264,42 @@ check "describe-table of the deleted table is ResourceNotFoundException" \
 ddb list-tables --query "length(TableNames[?@ == '$table'])" --output text
 check "list-tables no longer lists the table" "0" "$(out)"
 
+# A GSI with a multi-attribute key (two HASH, two RANGE attributes): described in order, queried
+# with equality on both partition attributes and a range on the first sort attribute, numbers
+# sorting as numbers; a gap in the sort attributes is refused with DynamoDB's message.
+ddb create-table --table-name board --billing-mode PAY_PER_REQUEST \
+  --attribute-definitions AttributeName=pk,AttributeType=S AttributeName=tournament,AttributeType=S \
+    AttributeName=region,AttributeType=S AttributeName=score,AttributeType=N \
+    AttributeName=at,AttributeType=S \
+  --key-schema AttributeName=pk,KeyType=HASH \
+  --global-secondary-indexes '[{"IndexName":"board","Projection":{"ProjectionType":"ALL"},
+    "KeySchema":[{"AttributeName":"tournament","KeyType":"HASH"},
+                 {"AttributeName":"region","KeyType":"HASH"},
+                 {"AttributeName":"score","KeyType":"RANGE"},
+                 {"AttributeName":"at","KeyType":"RANGE"}]}]' \
+  --query 'TableDescription.GlobalSecondaryIndexes[0].KeySchema[].[AttributeName,KeyType]' \
+  --output text
+check "create-table with a multi-attribute GSI key echoes it in order" \
+  $'tournament\tHASH\nregion\tHASH\nscore\tRANGE\nat\tRANGE' "$(out)"
+for run in p1:975:b p2:1502:a p3:1502:c p4:2140:a; do
+  IFS=: read -r pk score at <<<"$run"
+  ddb put-item --table-name board --item '{"pk":{"S":"'"$pk"'"},"tournament":{"S":"W"},
+    "region":{"S":"EU"},"score":{"N":"'"$score"'"},"at":{"S":"'"$at"'"}}'
+done
+ddb query --table-name board --index-name board \
+  --key-condition-expression 'tournament = :t AND #r = :r AND score >= :s' \
+  --expression-attribute-names '{"#r":"region"}' \
+  --expression-attribute-values '{":t":{"S":"W"},":r":{"S":"EU"},":s":{"N":"1000"}}' \
+  --no-scan-index-forward --query 'Items[].pk.S' --output text
+check "query on a multi-attribute GSI orders by score, then at" $'p4\tp3\tp2' "$(out)"
+ddb query --table-name board --index-name board \
+  --key-condition-expression 'tournament = :t AND #r = :r AND #at = :a' \
+  --expression-attribute-names '{"#r":"region","#at":"at"}' \
+  --expression-attribute-values '{":t":{"S":"W"},":r":{"S":"EU"},":a":{"S":"a"}}'
+check "a condition on the second sort attribute alone is refused" \
+  "An error occurred (ValidationException) when calling the Query operation: RANGE key attributes score must have equality conditions specified in the query because a condition is present on key attribute at" \
+  "$(err | tr -d '\n')"
+
 # DescribeEndpoints answers the address the CLI used, cached for a day; DescribeLimits DynamoDB's
 # default quotas.
 ddb describe-endpoints --query 'Endpoints[0].[Address,CachePeriodInMinutes]' --output text

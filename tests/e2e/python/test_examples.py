@@ -40,6 +40,18 @@ class ExamplesTest(unittest.TestCase):
             "leaderboard example: all checks passed",
         ])
 
+    def test_leaderboard_multi_attribute(self):
+        """leaderboard_multi_attribute.py ranks runs on a GSI keyed by four real attributes."""
+        self.run_example("leaderboard_multi_attribute.py", [
+            "top 3: p2, p1, p5",
+            "numeric order without padding: OK",
+            "threshold: 4 runs",
+            "time window: PLAYER#p4",
+            "paging: 5 runs in 3 pages",
+            "gap refused: OK",
+            "leaderboard_multi_attribute example: all checks passed",
+        ])
+
     def test_store(self):
         """store.py places orders transactionally, keeps the sparse index in step and finds an order's customer."""
         self.run_example("store.py", [

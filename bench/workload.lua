@@ -2,8 +2,10 @@
 --
 -- Environment:
 --   BENCH_WORKLOAD    get | put | update | query | mixed | batch-write-25 | transact-write-4 | scan |
---                     query-gsi | load
---   BENCH_TABLE       table name (created by bench.py: pk/sk strings, GSI "gsi1" on gpk/gsk)
+--                     query-gsi | query-gsi-multi | query-gsi-wide | load
+--   BENCH_TABLE       table name (created by bench.py: pk/sk strings, GSI "gsi1" on gpk/gsk and,
+--                     for query-gsi-multi and query-gsi-wide, GSIs "gsi-multi" keyed
+--                     gpk+region / gsn (N)+gsk and "gsi-wide" as gsi1 with region and gsn)
 --   BENCH_ITEMS       items in the table; item i has pk "p%06d" (i mod BENCH_PARTITIONS) and sk
 --                     "ts#%08d" (i div BENCH_PARTITIONS), so every key below BENCH_ITEMS exists
 --   BENCH_PARTITIONS  partition key values (1000)
@@ -57,7 +59,8 @@ end
 local function item_json(i)
   return string.format(
     '{"pk":{"S":"%s"},"sk":{"S":"%s"},"gpk":{"S":"g%03d"},"gsk":{"S":"%s"},"c":{"N":"0"},' ..
-    '"data":{"S":"%s"}}', pk_of(i), sk_of(i), i % 97, sk_of(i), payload)
+    '"region":{"S":"EU"},"gsn":{"N":"%d"},"data":{"S":"%s"}}', pk_of(i), sk_of(i), i % 97,
+    sk_of(i), math.floor(i / partitions), payload)
 end
 
 local function random_index() return math.random(0, items - 1) end
@@ -92,6 +95,26 @@ end
 local function query_gsi_request()
   return post("Query", string.format(
     '{"TableName":"%s","IndexName":"gsi1","KeyConditionExpression":"gpk = :g",' ..
+    '"ExpressionAttributeValues":{":g":{"S":"g%03d"}},"Limit":10}',
+    table_name, random_index() % 97))
+end
+
+-- The same partitions and page as query-gsi, on a multi-attribute key: equality on both partition
+-- attributes and a range on the first sort attribute.
+local function query_gsi_multi_request()
+  return post("Query", string.format(
+    '{"TableName":"%s","IndexName":"gsi-multi",' ..
+    '"KeyConditionExpression":"gpk = :g AND #r = :r AND gsn >= :zero",' ..
+    '"ExpressionAttributeNames":{"#r":"region"},' ..
+    '"ExpressionAttributeValues":{":g":{"S":"g%03d"},":r":{"S":"EU"},":zero":{"N":"0"}},' ..
+    '"Limit":10}', table_name, random_index() % 97))
+end
+
+-- query-gsi on "gsi-wide": gsi1's key with region and gsn projected, so that its entries hold what
+-- a KEYS_ONLY entry of gsi-multi holds and both answer the same bytes.
+local function query_gsi_wide_request()
+  return post("Query", string.format(
+    '{"TableName":"%s","IndexName":"gsi-wide","KeyConditionExpression":"gpk = :g",' ..
     '"ExpressionAttributeValues":{":g":{"S":"g%03d"}},"Limit":10}',
     table_name, random_index() % 97))
 end
@@ -178,6 +201,8 @@ local generators = {
   ["update"] = update_request,
   ["query"] = query_request,
   ["query-gsi"] = query_gsi_request,
+  ["query-gsi-multi"] = query_gsi_multi_request,
+  ["query-gsi-wide"] = query_gsi_wide_request,
   ["batch-write-25"] = batch_request,
   ["transact-write-4"] = transact_request,
   ["scan"] = scan_request,
@@ -196,7 +221,8 @@ if generate == nil then error("unknown BENCH_WORKLOAD " .. workload) end
 -- at every byte, which on a 100 KB Scan page costs the client more than the server's whole answer.
 local no_unprocessed = '"UnprocessedItems"%s*:%s*{%s*}'
 local expected_plain = {
-  ["get"] = '"Item"', ["query"] = '"Items"', ["query-gsi"] = '"Items"', ["scan"] = '"Items"',
+  ["get"] = '"Item"', ["query"] = '"Items"', ["query-gsi"] = '"Items"',
+  ["query-gsi-multi"] = '"Items"', ["query-gsi-wide"] = '"Items"', ["scan"] = '"Items"',
 }
 local expected_pattern = { ["batch-write-25"] = no_unprocessed }
 

@@ -32,8 +32,7 @@ struct IndexEntryProbe : KeyProbe {
 };
 
 // One index entry's place: its index partition key (a key tuple when it has several attributes) and
-// its key inside that partition. Also what
-// an index Query or Scan resumes after (its LastEvaluatedKey).
+// its key inside that partition. Also what an index Query or Scan resumes after.
 struct IndexPosition {
   AttributeValue partition;
   IndexEntryKey entry;

@@ -113,6 +113,33 @@ TEST(ContributorInsights, ListsATableWithItsIndexesOrWhatIsEnabledEverywhere) {
   EXPECT_FALSE(r.body.contains("NextToken"));
 }
 
+TEST(ContributorInsights, ADeletedIndexTakesItsInsightsAlong) {
+  Harness h;
+  create_tables(h);
+  update(h, json{{"IndexName", "byOwner"}, {"ContributorInsightsAction", "ENABLE"}});
+  ASSERT_EQ(h.call("UpdateTable", json::parse(R"({"TableName":"tab","GlobalSecondaryIndexUpdates":
+                [{"Delete":{"IndexName":"byOwner"}}]})"))
+                .status,
+            200);
+  h.database().wait_for_background_work();
+  EXPECT_EQ(
+      h.call("DescribeContributorInsights", json{{"TableName", "tab"}, {"IndexName", "byOwner"}})
+          .error_type,
+      "ResourceNotFoundException");
+  ASSERT_EQ(h.call("UpdateTable", json::parse(R"({"TableName":"tab",
+                "AttributeDefinitions":[{"AttributeName":"owner","AttributeType":"S"}],
+                "GlobalSecondaryIndexUpdates":[{"Create":{"IndexName":"byOwner","KeySchema":[{"AttributeName":"owner",
+                "KeyType":"HASH"}],"Projection":{"ProjectionType":"ALL"}}}]})"))
+                .status,
+            200);
+  h.database().wait_for_background_work();
+  // The new index of the same name starts DISABLED (Table::remove_index drops the settings).
+  EXPECT_EQ(
+      h.call("DescribeContributorInsights", json{{"TableName", "tab"}, {"IndexName", "byOwner"}})
+          .body["ContributorInsightsStatus"],
+      "DISABLED");
+}
+
 TEST(ContributorInsights, Refusals) {
   Harness h;
   create_tables(h);

@@ -303,6 +303,20 @@ ddb disable-kinesis-streaming-destination --table-name "$table" --stream-arn "$k
   --query DestinationStatus --output text
 check "disable-kinesis-streaming-destination answers DISABLING" "DISABLING" "$(out)"
 
+# DescribeStream's ShardFilter: a stream's only shard has no children yet.
+ddb update-table --table-name "$table" \
+  --stream-specification StreamEnabled=true,StreamViewType=KEYS_ONLY \
+  --query TableDescription.LatestStreamArn --output text
+stream_arn="$(out)"
+timeout "$STEP_TIMEOUT" "$AWS" dynamodbstreams describe-stream --stream-arn "$stream_arn" \
+  --endpoint-url "$endpoint" --query 'StreamDescription.Shards[0].ShardId' --output text \
+  >"$work/out" 2>"$work/err"
+shard="$(out)"
+timeout "$STEP_TIMEOUT" "$AWS" dynamodbstreams describe-stream --stream-arn "$stream_arn" \
+  --shard-filter Type=CHILD_SHARDS,ShardId="$shard" --endpoint-url "$endpoint" \
+  --query 'length(StreamDescription.Shards)' --output text >"$work/out" 2>"$work/err"
+check "describe-stream with a CHILD_SHARDS filter lists no children of a new shard" "0" "$(out)"
+
 # Global tables are refused by name.
 ddb list-global-tables
 check "list-global-tables is an UnknownOperationException naming it" \

@@ -14,8 +14,9 @@ namespace {
 
 using engine::Error;
 
-// The milliseconds of now, the form of DynamoDB's revision IDs ("1709841168699"; API Reference
-// examples). Only their order matters to a client, which compares them as strings.
+// The milliseconds of now. The API Reference says only that a revision ID is "a unique string" to
+// compare as a string; decimal epoch milliseconds are this server's choice (recalled, not
+// confirmed, as the form DynamoDB's take).
 int64_t now_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(
              std::chrono::system_clock::now().time_since_epoch())

@@ -26,7 +26,7 @@ inline constexpr std::string_view kNoPolicyRevision = "NO_POLICY";
 void check_policy_document(const std::string& document);
 
 // A new policy holding `document`, with a revision ID greater than `previous`'s (when given):
-// the epoch milliseconds of now, as DynamoDB's revision IDs look.
+// the epoch milliseconds of now, in decimal.
 engine::ResourcePolicy new_policy(const std::string& document,
                                   const std::optional<engine::ResourcePolicy>& previous);
 

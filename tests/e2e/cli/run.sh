@@ -299,6 +299,10 @@ check "enable-kinesis-streaming-destination answers ENABLING" "ENABLING" "$(out)
 ddb describe-kinesis-streaming-destination --table-name "$table" --output text \
   --query 'KinesisDataStreamDestinations[].[StreamArn,DestinationStatus]'
 check "describe-kinesis-streaming-destination shows it ACTIVE" "$kinesis"$'\tACTIVE' "$(out)"
+ddb update-kinesis-streaming-destination --table-name "$table" --stream-arn "$kinesis" \
+  --update-kinesis-streaming-configuration ApproximateCreationDateTimePrecision=MICROSECOND \
+  --query DestinationStatus --output text
+check "update-kinesis-streaming-destination answers UPDATING" "UPDATING" "$(out)"
 ddb disable-kinesis-streaming-destination --table-name "$table" --stream-arn "$kinesis" \
   --query DestinationStatus --output text
 check "disable-kinesis-streaming-destination answers DISABLING" "DISABLING" "$(out)"

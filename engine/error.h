@@ -26,6 +26,11 @@ enum class ErrorType {
   TransactionInProgress,
   LimitExceeded,
   ItemCollectionSizeLimitExceeded,
+  // The control plane's own: DescribeContinuousBackups and UpdateContinuousBackups name a missing
+  // table with TableNotFound, not ResourceNotFound; a resource policy that is not there, or not at
+  // the revision a request expects.
+  TableNotFound,
+  PolicyNotFound,
   // DynamoDB Streams' own: an iterator older than 15 minutes; a read before the trim horizon.
   ExpiredIterator,
   TrimmedDataAccess,

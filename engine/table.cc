@@ -323,6 +323,9 @@ bool Table::remove_index(std::string_view name) {
                             [name](const IndexDefinition& index) { return index.name == name; });
   if (found == definitions.end()) return false;
   definitions.erase(found);
+  // The index's own settings go with it, so that a new index of that name starts without them.
+  std::erase_if(definition_.features.contributor_insights,
+                [name](const ContributorInsights& entry) { return entry.index_name == name; });
   auto indexes = std::make_shared<Indexes>(*indexes_.load());
   std::erase_if(*indexes, [name](const auto& index) { return index->name() == name; });
   indexes_.store(std::move(indexes));

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/item.h"
+#include "engine/table_features.h"
 
 namespace ddb::engine {
 
@@ -106,6 +107,8 @@ struct TableDefinition {
   std::optional<StreamViewType> stream_view_type;
   std::string latest_stream_arn;
   std::string latest_stream_label;
+  // Resource policies, point-in-time recovery, Contributor Insights, Kinesis destinations.
+  TableFeatures features;
 };
 
 }  // namespace ddb::engine

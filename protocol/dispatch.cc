@@ -69,6 +69,18 @@ const std::unordered_map<std::string_view, Handler>& handlers() {
       {"TagResource", tag_resource},
       {"UntagResource", untag_resource},
       {"ListTagsOfResource", list_tags_of_resource},
+      {"PutResourcePolicy", put_resource_policy},
+      {"GetResourcePolicy", reads_only(get_resource_policy)},
+      {"DeleteResourcePolicy", delete_resource_policy},
+      {"DescribeContinuousBackups", reads_only(describe_continuous_backups)},
+      {"UpdateContinuousBackups", update_continuous_backups},
+      {"DescribeContributorInsights", reads_only(describe_contributor_insights)},
+      {"UpdateContributorInsights", update_contributor_insights},
+      {"ListContributorInsights", reads_only(list_contributor_insights)},
+      {"EnableKinesisStreamingDestination", enable_kinesis_streaming_destination},
+      {"DisableKinesisStreamingDestination", disable_kinesis_streaming_destination},
+      {"DescribeKinesisStreamingDestination", reads_only(describe_kinesis_streaming_destination)},
+      {"UpdateKinesisStreamingDestination", update_kinesis_streaming_destination},
   };
   return table;
 }
@@ -164,6 +176,29 @@ bool is_dynamodb_operation(std::string_view name) {
   return known.contains(name);
 }
 
+// The global tables operations (both versions, 2017.11.29 and 2019.11.21): a replica lives in
+// another region, which a single server has no copy of, so they are refused with a message that
+// says so rather than "not yet".
+bool is_global_table_operation(std::string_view name) {
+  for (std::string_view op :
+       {"CreateGlobalTable", "DescribeGlobalTable", "DescribeGlobalTableSettings",
+        "ListGlobalTables", "UpdateGlobalTable", "UpdateGlobalTableSettings",
+        "DescribeTableReplicaAutoScaling", "UpdateTableReplicaAutoScaling"}) {
+    if (name == op) return true;
+  }
+  return false;
+}
+
+// The message of an UnknownOperationException for an operation of DynamoDB's API that ddblocal
+// does not serve.
+std::string unserved_message(std::string_view operation) {
+  if (is_global_table_operation(operation)) {
+    return std::string(operation) +
+           " is not supported: ddblocal has no global tables (no replicas in other regions)";
+  }
+  return "ddblocal does not implement " + std::string(operation) + " yet";
+}
+
 Response respond(const Handler& handler, RequestContext& ctx, const Json& request) {
   if (handler.written) return {200, handler.written(ctx, request).write(), {}, {}};
   if (handler.empty) {
@@ -185,8 +220,7 @@ Response run(const Handler* handler, std::string_view target, std::string_view o
     }
     if (handler == nullptr) {
       if (target.starts_with(kTargetPrefix) && is_dynamodb_operation(operation)) {
-        throw engine::Error(engine::ErrorType::UnknownOperation,
-                            "ddblocal does not implement " + std::string(operation) + " yet");
+        throw engine::Error(engine::ErrorType::UnknownOperation, unserved_message(operation));
       }
       throw engine::Error(engine::ErrorType::UnknownOperation, "");
     }

@@ -53,6 +53,10 @@ WireError wire_error(engine::ErrorType type) {
       return {"com.amazonaws.dynamodb.v20120810#LimitExceededException", 400};
     case ErrorType::ItemCollectionSizeLimitExceeded:
       return {"com.amazonaws.dynamodb.v20120810#ItemCollectionSizeLimitExceededException", 400};
+    case ErrorType::TableNotFound:
+      return {"com.amazonaws.dynamodb.v20120810#TableNotFoundException", 400};
+    case ErrorType::PolicyNotFound:
+      return {"com.amazonaws.dynamodb.v20120810#PolicyNotFoundException", 400};
     // DynamoDB Streams' own errors keep the namespace of the streams service's original model
     // (the shape ids the JS SDK v3's first generated client matched); its ResourceNotFound and
     // LimitExceeded are DynamoDB's.

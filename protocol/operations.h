@@ -31,5 +31,17 @@ void untag_resource(RequestContext& ctx, const Json& request);
 Json list_tags_of_resource(RequestContext& ctx, const Json& request);
 Json describe_endpoints(RequestContext& ctx, const Json& request);
 Json describe_limits(RequestContext& ctx, const Json& request);
+Json put_resource_policy(RequestContext& ctx, const Json& request);
+Json get_resource_policy(RequestContext& ctx, const Json& request);
+Json delete_resource_policy(RequestContext& ctx, const Json& request);
+Json describe_continuous_backups(RequestContext& ctx, const Json& request);
+Json update_continuous_backups(RequestContext& ctx, const Json& request);
+Json describe_contributor_insights(RequestContext& ctx, const Json& request);
+Json update_contributor_insights(RequestContext& ctx, const Json& request);
+Json list_contributor_insights(RequestContext& ctx, const Json& request);
+Json enable_kinesis_streaming_destination(RequestContext& ctx, const Json& request);
+Json disable_kinesis_streaming_destination(RequestContext& ctx, const Json& request);
+Json describe_kinesis_streaming_destination(RequestContext& ctx, const Json& request);
+Json update_kinesis_streaming_destination(RequestContext& ctx, const Json& request);
 
 }  // namespace ddb::protocol

@@ -66,4 +66,23 @@ class Decoder {
   std::size_t position_ = 0;
 };
 
+// Writes one numbered, length-prefixed field whose body `write` produces, so that a reader can
+// skip to the next field or take the body as a Decoder of its own.
+template <typename Write>
+void field(Encoder& out, uint8_t number, Write&& write) {
+  std::string body;
+  Encoder body_out(body);
+  write(body_out);
+  out.u8(number);
+  out.bytes(body);
+}
+
+// Reads an enumerator written as one byte; CorruptData past `last`, the enum's last value.
+template <typename Enum>
+Enum enumerator(Decoder& in, Enum last) {
+  uint8_t value = in.u8();
+  if (value > static_cast<uint8_t>(last)) throw CorruptData("enumerator out of range");
+  return static_cast<Enum>(value);
+}
+
 }  // namespace ddb::engine::durable

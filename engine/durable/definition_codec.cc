@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "engine/durable/codec.h"
+#include "engine/durable/features_codec.h"
 
 namespace ddb::engine::durable {
 
@@ -27,6 +28,8 @@ enum Field : uint8_t {
   kStreamViewType = 14,  // present only while a stream is enabled
   kLatestStreamArn = 15,
   kLatestStreamLabel = 16,
+  // From 32 on: the TableFeatures (features_codec.h), one field of its own numbered fields.
+  kFeatures = 32,  // present only when some feature differs from its default
 };
 
 // Index fields.
@@ -101,23 +104,6 @@ ProvisionedThroughput throughput(Decoder& in) {
   value.last_decrease_time = in.f64();
   value.decreases_today = static_cast<int64_t>(in.u64());
   return value;
-}
-
-template <typename Enum>
-Enum enumerator(Decoder& in, Enum last) {
-  uint8_t value = in.u8();
-  if (value > static_cast<uint8_t>(last)) throw CorruptData("enumerator out of range");
-  return static_cast<Enum>(value);
-}
-
-// Writes one numbered field whose body `write` produces.
-template <typename Write>
-void field(Encoder& out, uint8_t number, Write&& write) {
-  std::string body;
-  Encoder body_out(body);
-  write(body_out);
-  out.u8(number);
-  out.bytes(body);
 }
 
 std::string encode_index(const IndexDefinition& index) {
@@ -239,6 +225,8 @@ std::string encode_definition(const TableDefinition& definition) {
     field(out, kLatestStreamArn, [&](Encoder& e) { e.bytes(definition.latest_stream_arn); });
     field(out, kLatestStreamLabel, [&](Encoder& e) { e.bytes(definition.latest_stream_label); });
   }
+  std::string features = encode_features(definition.features);
+  if (!features.empty()) field(out, kFeatures, [&](Encoder& e) { e.bytes(features); });
   return bytes;
 }
 
@@ -305,6 +293,9 @@ TableDefinition decode_definition(std::string_view bytes) {
         break;
       case kLatestStreamLabel:
         definition.latest_stream_label = std::string(in.bytes());
+        break;
+      case kFeatures:
+        definition.features = decode_features(in.bytes());
         break;
       default:
         throw CorruptData("unknown table definition field " + std::to_string(number));

@@ -1,6 +1,7 @@
 #include <random>
 
 #include "engine/error.h"
+#include "protocol/features/resource_policy.h"
 #include "protocol/messages.h"
 #include "protocol/operations.h"
 #include "protocol/requests/constraints.h"
@@ -107,6 +108,9 @@ Json create_table(RequestContext& ctx, const Json& request) {
   std::vector<engine::Tag> tags;
   if (const Json* list = get_list(request, "Tags")) tags = parse_tags(*list);
   check_tag_count(tags.size());
+  // Stored as PutResourcePolicy stores it (protocol/features/resource_policy.h), not enforced.
+  auto policy = get_string(request, "ResourcePolicy");
+  if (policy) check_policy_document(*policy);
 
   engine::TableDefinition definition;
   definition.name = *table_name;
@@ -123,6 +127,7 @@ Json create_table(RequestContext& ctx, const Json& request) {
       on_demand ? engine::BillingMode::PayPerRequest : engine::BillingMode::Provisioned;
   if (throughput) definition.throughput = *throughput;
   definition.tags = std::move(tags);
+  if (policy) definition.features.resource_policy = new_policy(*policy, std::nullopt);
   definition.deletion_protection = get_bool(request, "DeletionProtectionEnabled").value_or(false);
   definition.creation_time = now_seconds();
   definition.table_id = random_uuid();

@@ -15,11 +15,27 @@ Json key_schema_json(const engine::KeySchema& schema) {
   return elements;
 }
 
+// The parent shard of a ShardFilter {Type: CHILD_SHARDS, ShardId}, or std::nullopt without a
+// filter (or with one that lacks its ShardId: refused after the model's constraints). Type is the
+// model's enum, of which CHILD_SHARDS is the only value.
+std::optional<std::string> read_shard_filter(const Json& request, Constraints& constraints) {
+  const Json* filter = get_structure(request, "ShardFilter", "ShardFilter");
+  if (!filter) return std::nullopt;
+  auto type = get_string(*filter, "Type");
+  auto shard_id = get_string(*filter, "ShardId");
+  constraints.one_of(type, {"CHILD_SHARDS"}, "shardFilter.type");
+  length_between(constraints, shard_id, 28, 65, "shardFilter.shardId");
+  if (!type) return std::nullopt;
+  return shard_id;
+}
+
 }  // namespace
 
 // DescribeStream: the stream and its shards in shard id order (parents before children, which
 // the Kinesis adapter relies on), Limit (1-100, default 100) at a time after
-// ExclusiveStartShardId.
+// ExclusiveStartShardId. A ShardFilter keeps only the children of its shard, as DynamoDB has
+// done since 2025 (API Reference, DescribeStream); a shard without children, or that the stream
+// does not hold, has none.
 Json describe_stream(RequestContext& ctx, const Json& request) {
   Constraints constraints;
   auto arn = get_string(request, "StreamArn");
@@ -30,9 +46,10 @@ Json describe_stream(RequestContext& ctx, const Json& request) {
   constraints.max(limit, 100, "limit");
   auto start = get_string(request, "ExclusiveStartShardId");
   length_between(constraints, start, 28, 65, "exclusiveStartShardId");
+  std::optional<std::string> parent = read_shard_filter(request, constraints);
   constraints.check();
-  if (find_member(request, "ShardFilter")) {
-    throw engine::Error::validation("ddblocal does not support ShardFilter yet");
+  if (find_member(request, "ShardFilter") && !parent) {
+    throw engine::Error::validation("ShardFilter of type CHILD_SHARDS requires a ShardId");
   }
   auto stream = require_stream(ctx, *arn);
   const engine::StreamIdentity& identity = stream->identity();
@@ -42,6 +59,7 @@ Json describe_stream(RequestContext& ctx, const Json& request) {
   bool more = false;
   for (const engine::StreamShard& shard : stream->shards()) {
     if (start && shard.id <= *start) continue;
+    if (parent && shard.parent_id != *parent) continue;
     if (shards.size() == static_cast<std::size_t>(limit.value_or(100))) {
       more = true;
       break;

@@ -249,6 +249,84 @@ check "tag-resource of an aws: key is a ValidationException" \
   "An error occurred (ValidationException) when calling the TagResource operation: Tag Key cannot be prefixed with aws:, Key: aws:owner" \
   "$(err | grep -F 'An error occurred')"
 
+# Resource policies: stored and returned (not enforced), with a revision ID.
+policy='{"Version":"2012-10-17","Statement":[]}'
+ddb put-resource-policy --resource-arn "$arn" --policy "$policy" --query RevisionId --output text
+revision="$(out)"
+check "put-resource-policy answers a numeric revision ID" "yes" \
+  "$([[ "$revision" =~ ^[0-9]+$ ]] && echo yes || echo "no: $revision")"
+ddb get-resource-policy --resource-arn "$arn" --query '[Policy,RevisionId]' --output text
+check "get-resource-policy returns the policy and its revision" "$policy"$'\t'"$revision" "$(out)"
+ddb delete-resource-policy --resource-arn "$arn" --expected-revision-id 1
+check "delete-resource-policy of another revision is a PolicyNotFoundException" \
+  "An error occurred (PolicyNotFoundException) when calling the DeleteResourcePolicy operation: Resource-based policy not found for the provided ResourceArn: Requested update for policy with revision id 1, but the policy associated to target $arn has revision id $revision" \
+  "$(err | grep -F 'An error occurred')"
+ddb delete-resource-policy --resource-arn "$arn" --expected-revision-id "$revision" \
+  --query RevisionId --output text
+check "delete-resource-policy answers the deleted revision" "$revision" "$(out)"
+
+# Point-in-time recovery: off on a new table, then on with a period.
+ddb describe-continuous-backups --table-name "$table" --output text \
+  --query 'ContinuousBackupsDescription.[ContinuousBackupsStatus,PointInTimeRecoveryDescription.PointInTimeRecoveryStatus]'
+check "describe-continuous-backups: backups on, recovery off" $'ENABLED\tDISABLED' "$(out)"
+ddb update-continuous-backups --table-name "$table" \
+  --point-in-time-recovery-specification PointInTimeRecoveryEnabled=true,RecoveryPeriodInDays=14 \
+  --query 'ContinuousBackupsDescription.PointInTimeRecoveryDescription.[PointInTimeRecoveryStatus,RecoveryPeriodInDays]' \
+  --output text
+check "update-continuous-backups enables recovery for 14 days" $'ENABLED\t14' "$(out)"
+ddb describe-continuous-backups --table-name missing-table
+check "describe-continuous-backups of a missing table is a TableNotFoundException" \
+  "An error occurred (TableNotFoundException) when calling the DescribeContinuousBackups operation: Table not found: missing-table" \
+  "$(err | grep -F 'An error occurred')"
+
+# Contributor Insights: the status per table and index.
+ddb update-contributor-insights --table-name "$table" --index-name season-rating \
+  --contributor-insights-action ENABLE --query ContributorInsightsStatus --output text
+check "update-contributor-insights answers ENABLING" "ENABLING" "$(out)"
+ddb describe-contributor-insights --table-name "$table" --index-name season-rating \
+  --query ContributorInsightsStatus --output text
+check "describe-contributor-insights shows the index ENABLED" "ENABLED" "$(out)"
+ddb list-contributor-insights --table-name "$table" --output text \
+  --query 'ContributorInsightsSummaries[].[IndexName,ContributorInsightsStatus]'
+check "list-contributor-insights lists the table and its index" \
+  $'None\tDISABLED\nseason-rating\tENABLED' "$(out)"
+
+# Kinesis streaming destination: stored and reported, nothing sent.
+kinesis="arn:aws:kinesis:us-east-1:123456789012:stream/cli-changes"
+ddb enable-kinesis-streaming-destination --table-name "$table" --stream-arn "$kinesis" \
+  --query DestinationStatus --output text
+check "enable-kinesis-streaming-destination answers ENABLING" "ENABLING" "$(out)"
+ddb describe-kinesis-streaming-destination --table-name "$table" --output text \
+  --query 'KinesisDataStreamDestinations[].[StreamArn,DestinationStatus]'
+check "describe-kinesis-streaming-destination shows it ACTIVE" "$kinesis"$'\tACTIVE' "$(out)"
+ddb update-kinesis-streaming-destination --table-name "$table" --stream-arn "$kinesis" \
+  --update-kinesis-streaming-configuration ApproximateCreationDateTimePrecision=MICROSECOND \
+  --query DestinationStatus --output text
+check "update-kinesis-streaming-destination answers UPDATING" "UPDATING" "$(out)"
+ddb disable-kinesis-streaming-destination --table-name "$table" --stream-arn "$kinesis" \
+  --query DestinationStatus --output text
+check "disable-kinesis-streaming-destination answers DISABLING" "DISABLING" "$(out)"
+
+# DescribeStream's ShardFilter: a stream's only shard has no children yet.
+ddb update-table --table-name "$table" \
+  --stream-specification StreamEnabled=true,StreamViewType=KEYS_ONLY \
+  --query TableDescription.LatestStreamArn --output text
+stream_arn="$(out)"
+timeout "$STEP_TIMEOUT" "$AWS" dynamodbstreams describe-stream --stream-arn "$stream_arn" \
+  --endpoint-url "$endpoint" --query 'StreamDescription.Shards[0].ShardId' --output text \
+  >"$work/out" 2>"$work/err"
+shard="$(out)"
+timeout "$STEP_TIMEOUT" "$AWS" dynamodbstreams describe-stream --stream-arn "$stream_arn" \
+  --shard-filter Type=CHILD_SHARDS,ShardId="$shard" --endpoint-url "$endpoint" \
+  --query 'length(StreamDescription.Shards)' --output text >"$work/out" 2>"$work/err"
+check "describe-stream with a CHILD_SHARDS filter lists no children of a new shard" "0" "$(out)"
+
+# Global tables are refused by name.
+ddb list-global-tables
+check "list-global-tables is an UnknownOperationException naming it" \
+  "An error occurred (UnknownOperationException) when calling the ListGlobalTables operation: ListGlobalTables is not supported: ddblocal has no global tables (no replicas in other regions)" \
+  "$(err | grep -F 'An error occurred')"
+
 # DeleteTable, then the table is gone.
 ddb delete-table --table-name "$table" --query TableDescription.TableStatus --output text
 check "delete-table reports DELETING" "DELETING" "$(out)"

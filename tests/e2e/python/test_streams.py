@@ -211,6 +211,29 @@ class StreamConsumerTest(unittest.TestCase):
         self.assertNotIn("NextShardIterator", page)
 
 
+    def test_shard_filter_lists_the_children_of_one_shard(self):
+        # DescribeStream's ShardFilter {Type: CHILD_SHARDS, ShardId} lists only the shards whose
+        # parent is that shard, as DynamoDB has answered since 2025.
+        table = harness.create_table(
+            self.client, harness.unique_table_name("streams-filter"),
+            StreamSpecification={"StreamEnabled": True, "StreamViewType": "KEYS_ONLY"})
+        arn = self.client.describe_table(TableName=table)["Table"]["LatestStreamArn"]
+        self.client.put_item(TableName=table, Item=pk("k"))
+        time.sleep(ROLLOVER_SECONDS + 0.2)
+        self.client.put_item(TableName=table, Item=pk("k"))
+        shards = describe_all_shards(self.streams, arn)
+        parent = [s for s in shards if "EndingSequenceNumber" in s["SequenceNumberRange"]][0]
+        children = [s for s in shards if s.get("ParentShardId") == parent["ShardId"]]
+        self.assertEqual(len(children), 1)
+        filtered = self.streams.describe_stream(
+            StreamArn=arn, ShardFilter={"Type": "CHILD_SHARDS", "ShardId": parent["ShardId"]})
+        self.assertEqual(filtered["StreamDescription"]["Shards"], children)
+        filtered = self.streams.describe_stream(
+            StreamArn=arn,
+            ShardFilter={"Type": "CHILD_SHARDS", "ShardId": children[0]["ShardId"]})
+        self.assertEqual(filtered["StreamDescription"]["Shards"], [])
+
+
 class StreamControlPlaneTest(unittest.TestCase):
     def setUp(self):
         self.client = SERVER.client()

@@ -27,6 +27,27 @@ TEST(Dispatch, UnknownTargetIsAnUnknownOperationWithoutMessage) {
             json::parse(R"({"__type":"com.amazon.coral.service#UnknownOperationException"})"));
 }
 
+TEST(Dispatch, AnOperationNotServedYetSaysSo) {
+  Harness h;
+  CallResult r = h.call("CreateBackup", R"({"TableName":"t","BackupName":"b"})");
+  EXPECT_EQ(r.error_type, "UnknownOperationException");
+  EXPECT_EQ(r.message, "ddblocal does not implement CreateBackup yet");
+}
+
+TEST(Dispatch, GlobalTablesOperationsAreRefusedByName) {
+  Harness h;
+  for (const char* op : {"CreateGlobalTable", "DescribeGlobalTable", "DescribeGlobalTableSettings",
+                         "ListGlobalTables", "UpdateGlobalTable", "UpdateGlobalTableSettings",
+                         "DescribeTableReplicaAutoScaling", "UpdateTableReplicaAutoScaling"}) {
+    CallResult r = h.call(op, "{}");
+    EXPECT_EQ(r.status, 400) << op;
+    EXPECT_EQ(r.body["__type"], "com.amazon.coral.service#UnknownOperationException") << op;
+    EXPECT_EQ(r.message, std::string(op) +
+                             " is not supported: ddblocal has no global tables (no "
+                             "replicas in other regions)");
+  }
+}
+
 TEST(Dispatch, UnparseableBodyIsASerializationExceptionWithoutMessage) {
   Harness h;
   CallResult r = h.call("ListTables", "{not json");

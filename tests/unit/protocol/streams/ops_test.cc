@@ -134,6 +134,47 @@ TEST(StreamsOps, SequenceNumberGoesWithTheTypesThatStartAtOne) {
   EXPECT_EQ(extra.error_type, "ValidationException");
 }
 
+TEST(StreamsOps, ShardFilterListsTheChildrenOfOneShard) {
+  StreamsFixture f;
+  // A shard with records closes and gets a child once its period (4 hours) is over.
+  f.h.put("tbl", json{{"pk", {{"S", "a"}}}});
+  *f.now += 5 * 3600 * 1000;
+  f.h.put("tbl", json{{"pk", {{"S", "b"}}}});
+  json all = f.h.call_streams("DescribeStream", json{{"StreamArn", f.arn}})
+                 .body["StreamDescription"]["Shards"];
+  ASSERT_EQ(all.size(), 2u);
+  ASSERT_EQ(all[1]["ParentShardId"], f.shard);
+  json filter = {{"Type", "CHILD_SHARDS"}, {"ShardId", f.shard}};
+  auto r = f.h.call_streams("DescribeStream", json{{"StreamArn", f.arn}, {"ShardFilter", filter}});
+  EXPECT_EQ(r.body["StreamDescription"]["Shards"], json::array({all[1]}));
+  // The child has no children yet; neither has a shard the stream does not hold.
+  filter["ShardId"] = all[1]["ShardId"];
+  r = f.h.call_streams("DescribeStream", json{{"StreamArn", f.arn}, {"ShardFilter", filter}});
+  EXPECT_EQ(r.body["StreamDescription"]["Shards"], json::array());
+  filter["ShardId"] = "shardId-00000000000000000000-00000000";
+  r = f.h.call_streams("DescribeStream", json{{"StreamArn", f.arn}, {"ShardFilter", filter}});
+  EXPECT_EQ(r.body["StreamDescription"]["Shards"], json::array());
+}
+
+TEST(StreamsOps, ShardFilterRefusals) {
+  StreamsFixture f;
+  const auto describe = [&](const json& filter) {
+    return f.h.call_streams("DescribeStream", json{{"StreamArn", f.arn}, {"ShardFilter", filter}});
+  };
+  test::expect_validation(describe(json{{"Type", "PARENT_SHARDS"}, {"ShardId", f.shard}}),
+                          "1 validation error detected: Value 'PARENT_SHARDS' at "
+                          "'shardFilter.type' failed to satisfy constraint: Member must satisfy "
+                          "enum value set: [CHILD_SHARDS]");
+  test::expect_validation(describe(json{{"Type", "CHILD_SHARDS"}, {"ShardId", "short"}}),
+                          "1 validation error detected: Value 'short' at 'shardFilter.shardId' "
+                          "failed to satisfy constraint: Member must have length greater than or "
+                          "equal to 28");
+  test::expect_validation(describe(json{{"Type", "CHILD_SHARDS"}}),
+                          "ShardFilter of type CHILD_SHARDS requires a ShardId");
+  test::expect_validation(describe(json{{"ShardId", f.shard}}),
+                          "ShardFilter of type CHILD_SHARDS requires a ShardId");
+}
+
 TEST(StreamsOps, UnknownStreamsOperationIsUnknownOperation) {
   test::Harness h;
   EXPECT_EQ(h.call_streams("PutRecord", json::object()).error_type, "UnknownOperationException");

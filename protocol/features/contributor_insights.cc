@@ -39,7 +39,7 @@ std::vector<std::string> contributor_insights_rules(const engine::TableDefinitio
   if (!insights.enabled) return {};
   bool sort_key = definition.key_schema.sort.has_value();
   for (const engine::IndexDefinition& entry : definition.indexes) {
-    if (entry.name == insights.index_name) sort_key = entry.key_schema.sort.has_value();
+    if (entry.name == insights.index_name) sort_key = !entry.key_schema.sort.empty();
   }
   const std::string suffix =
       "-" + definition.name + "-" +

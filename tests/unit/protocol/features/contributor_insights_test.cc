@@ -16,7 +16,7 @@ engine::TableDefinition table_with_index() {
   definition.key_schema = test::composite_schema("pk", engine::Type::S, "sk", engine::Type::S);
   engine::IndexDefinition gsi;
   gsi.name = "byOwner";
-  gsi.key_schema.partition = {"owner", engine::Type::S};
+  gsi.key_schema.partition = {{"owner", engine::Type::S}};
   engine::IndexDefinition lsi;
   lsi.name = "byDate";
   lsi.kind = engine::IndexKind::Local;

@@ -294,7 +294,7 @@ TEST(TableSettings, GlobalIndexesCarryTheirOwnSettings) {
   Harness h;
   json request =
       with_gsi(create_request("tbl"), {{"OnDemandThroughput", {{"MaxReadRequestUnits", 40}}},
-                                     {"WarmThroughput", {{"WriteUnitsPerSecond", 4500}}}});
+                                       {"WarmThroughput", {{"WriteUnitsPerSecond", 4500}}}});
   ASSERT_EQ(h.call("CreateTable", request).status, 200);
   json index = describe(h)["GlobalSecondaryIndexes"][0];
   EXPECT_EQ(index["OnDemandThroughput"], json::parse(R"({"MaxReadRequestUnits":40})"));

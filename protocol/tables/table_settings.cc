@@ -60,17 +60,24 @@ std::string key_id_for(std::string_view name) {
   return text;
 }
 
-Json unit_pair_json(int64_t read, int64_t write, const char* read_name, const char* write_name) {
-  Json json = Json::object();
-  if (read != 0) json[read_name] = read;
-  if (write != 0) json[write_name] = write;
-  return json;
-}
-
-Json warm_json(const engine::WarmThroughput& warm, std::string_view status) {
-  return {{"ReadUnitsPerSecond", warm.read_units_per_second},
-          {"WriteUnitsPerSecond", warm.write_units_per_second},
-          {"Status", status}};
+// The OnDemandThroughput and WarmThroughput members of a table's or a GSI's description: the
+// maximums set, if any, and the effective warm throughput with `status`.
+void add_throughput_settings(const engine::OnDemandThroughput& limits,
+                             const engine::WarmThroughput& warm, std::string_view status,
+                             Json& description) {
+  if (!limits.empty()) {
+    Json json = Json::object();
+    if (limits.max_read_request_units != 0) {
+      json["MaxReadRequestUnits"] = limits.max_read_request_units;
+    }
+    if (limits.max_write_request_units != 0) {
+      json["MaxWriteRequestUnits"] = limits.max_write_request_units;
+    }
+    description["OnDemandThroughput"] = std::move(json);
+  }
+  description["WarmThroughput"] = {{"ReadUnitsPerSecond", warm.read_units_per_second},
+                                   {"WriteUnitsPerSecond", warm.write_units_per_second},
+                                   {"Status", status}};
 }
 
 }  // namespace
@@ -275,28 +282,19 @@ void add_table_settings(const engine::TableDefinition& definition, Json& descrip
                                      {"SSEType", "KMS"},
                                      {"KMSMasterKeyArn", definition.kms_master_key_arn}};
   }
-  const auto& limits = definition.on_demand_throughput;
-  if (!limits.empty()) {
-    description["OnDemandThroughput"] =
-        unit_pair_json(limits.max_read_request_units, limits.max_write_request_units,
-                       "MaxReadRequestUnits", "MaxWriteRequestUnits");
-  }
   const bool on_demand = definition.billing_mode == engine::BillingMode::PayPerRequest;
-  description["WarmThroughput"] = warm_json(
-      effective_warm(definition.warm_throughput, on_demand, definition.throughput), "ACTIVE");
+  add_throughput_settings(
+      definition.on_demand_throughput,
+      effective_warm(definition.warm_throughput, on_demand, definition.throughput), "ACTIVE",
+      description);
 }
 
 void add_index_settings(const engine::TableDefinition& table, const engine::IndexDefinition& index,
                         std::string_view status, Json& description) {
-  const auto& limits = index.on_demand_throughput;
-  if (!limits.empty()) {
-    description["OnDemandThroughput"] =
-        unit_pair_json(limits.max_read_request_units, limits.max_write_request_units,
-                       "MaxReadRequestUnits", "MaxWriteRequestUnits");
-  }
   const bool on_demand = table.billing_mode == engine::BillingMode::PayPerRequest;
-  description["WarmThroughput"] =
-      warm_json(effective_warm(index.warm_throughput, on_demand, index.throughput), status);
+  add_throughput_settings(index.on_demand_throughput,
+                          effective_warm(index.warm_throughput, on_demand, index.throughput),
+                          status, description);
 }
 
 }  // namespace ddb::protocol

@@ -328,6 +328,51 @@ TEST(TableSettings, RejectsAnIndexOnDemandThroughputOutsideItsRange) {
                         "outside of valid range");
 }
 
+TEST(TableSettings, RejectsAnIndexOnDemandThroughputOnAProvisionedTable) {
+  Harness h;
+  json request =
+      with_gsi(provisioned_request("tbl"),
+               {{"ProvisionedThroughput", {{"ReadCapacityUnits", 1}, {"WriteCapacityUnits", 1}}},
+                {"OnDemandThroughput", {{"MaxReadRequestUnits", 5}}}});
+  expect_validation(h.call("CreateTable", request),
+                    kInvalid +
+                        "MaxReadRequestUnits for OnDemandThroughput for index: by-g cannot be "
+                        "specified when table BillingMode is PROVISIONED.");
+  request["GlobalSecondaryIndexes"][0].erase("OnDemandThroughput");
+  ASSERT_EQ(h.call("CreateTable", request).status, 200);
+  json updates = json::array(
+      {{{"Update",
+         {{"IndexName", "by-g"}, {"OnDemandThroughput", {{"MaxWriteRequestUnits", 5}}}}}}});
+  expect_validation(update(h, {{"GlobalSecondaryIndexUpdates", updates}}),
+                    kInvalid +
+                        "MaxWriteRequestUnits for OnDemandThroughput for index : by-g cannot be "
+                        "specified when the table BillingMode is PROVISIONED");
+}
+
+TEST(TableSettings, WarmThroughputCannotComeWithAnIndexCreation) {
+  Harness h;
+  ASSERT_EQ(h.call("CreateTable", create_request("tbl")).status, 200);
+  json create = {{"Create",
+                  {{"IndexName", "by-g"},
+                   {"KeySchema", test::key_schema("g")},
+                   {"Projection", {{"ProjectionType", "ALL"}}}}}};
+  expect_validation(
+      update(h, {{"WarmThroughput", {{"ReadUnitsPerSecond", 20000}}},
+                 {"AttributeDefinitions", test::definitions({{"g", "S"}})},
+                 {"GlobalSecondaryIndexUpdates", json::array({create})}}),
+      kInvalid + "Create global secondary index cannot be specified when updating WarmThroughput");
+}
+
+TEST(TableSettings, RejectsAnEmptyKmsMasterKeyId) {
+  Harness h;
+  json request = create_request("tbl");
+  request["SSESpecification"] = {{"Enabled", true}, {"SSEType", "KMS"}, {"KMSMasterKeyId", ""}};
+  expect_validation(h.call("CreateTable", request),
+                    "1 validation error detected: Value '' at 'sSESpecification.kMSMasterKeyId' "
+                    "failed to satisfy constraint: Member must have length greater than or equal "
+                    "to 1");
+}
+
 // ---- DeleteTable
 
 TEST(TableSettings, DeleteTableDescribesOnlyWhatDynamoDbReportsOfADeletedTable) {

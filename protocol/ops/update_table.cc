@@ -78,7 +78,8 @@ Json update_table(RequestContext& ctx, const Json& request) {
   auto stream = parse_stream_specification(request, constraints);
   TableSettings settings = parse_table_settings(request, constraints);
   constraints.check();
-  // Settings with no meaning locally are accepted and kept as they were.
+  // The stored settings count as changes, and so do the members with no meaning locally, which
+  // are accepted and ignored.
   bool ignored_setting =
       settings.table_class || settings.sse || settings.warm || settings.on_demand;
   for (std::string_view member :

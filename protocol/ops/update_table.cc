@@ -80,17 +80,16 @@ Json update_table(RequestContext& ctx, const Json& request) {
   constraints.check();
   // The stored settings count as changes, and so do the members with no meaning locally, which
   // are accepted and ignored.
-  bool ignored_setting =
-      settings.table_class || settings.sse || settings.warm || settings.on_demand;
+  bool setting_change = settings.table_class || settings.sse || settings.warm || settings.on_demand;
   for (std::string_view member :
        {"ReplicaUpdates", "MultiRegionConsistency", "GlobalTableWitnessUpdates",
         "GlobalTableSettingsReplicationMode"}) {
-    ignored_setting = ignored_setting || find_member(request, member) != nullptr;
+    setting_change = setting_change || find_member(request, member) != nullptr;
   }
   // An empty GlobalSecondaryIndexUpdates counts as absent here, and is rejected once something
   // else makes the request valid (ack-api-quirks DDB-TABLE-359).
   bool index_changes = index_updates && !index_updates->empty();
-  if (!billing_mode && !throughput && !deletion_protection && !ignored_setting && !index_changes &&
+  if (!billing_mode && !throughput && !deletion_protection && !setting_change && !index_changes &&
       !stream) {
     throw engine::Error::validation(
         "At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, "

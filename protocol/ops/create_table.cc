@@ -46,6 +46,13 @@ Json create_table(RequestContext& ctx, const Json& request) {
   auto stream = parse_stream_specification(request, constraints);
   TableSettings settings = parse_table_settings(request, constraints);
   constraints.check();
+  // A table ARN names the table to create, whose name has the rules of any other.
+  const std::string created_name = table_name_of(ctx, *table_name);
+  if (created_name != *table_name) {
+    Constraints name_rules;
+    name_rules.name(created_name, "tableName");
+    name_rules.check();
+  }
 
   if (key_schema.size() == 2 && key_schema[0].name == key_schema[1].name) {
     throw Error::validation(
@@ -123,7 +130,7 @@ Json create_table(RequestContext& ctx, const Json& request) {
   check_tag_count(tags.size());
 
   engine::TableDefinition definition;
-  definition.name = table_name_of(ctx, *table_name);
+  definition.name = created_name;
   definition.attribute_definitions = attributes;
   const auto attribute_named = [&attributes](const std::string& name) {
     for (const auto& attribute : attributes) {
@@ -150,8 +157,7 @@ Json create_table(RequestContext& ctx, const Json& request) {
   definition.warm_throughput = warm;
 
   auto table = ctx.database.create_table(ctx.region, std::move(definition));
-  if (!table)
-    throw Error::resource_in_use("Table already exists: " + table_name_of(ctx, *table_name));
+  if (!table) throw Error::resource_in_use("Table already exists: " + created_name);
   if (stream && stream->enabled) enable_stream(ctx, *table, *stream->view_type);
   return {{"TableDescription", table_description(*table, "ACTIVE")}};
 }

@@ -107,6 +107,15 @@ TEST(TableArn, AnotherAccountsTableIsAccessDenied) {
   EXPECT_EQ(r.error_type, "AccessDeniedException");
 }
 
+TEST(TableArn, CreateTableHoldsTheNameInTheArnToTheNameRules) {
+  Harness h;
+  json request = test::create_request("users");
+  request["TableName"] = "arn:aws:dynamodb:us-east-1:000000000000:table/ab";
+  expect_validation(h.call("CreateTable", request),
+                    "1 validation error detected: Value 'ab' at 'tableName' failed to satisfy "
+                    "constraint: Member must have length greater than or equal to 3");
+}
+
 TEST(TableArn, AnArnMayBeUpTo1024Characters) {
   Harness h;
   const std::string long_arn = "arn:" + std::string(1020, 'x');

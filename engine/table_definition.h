@@ -26,6 +26,26 @@ struct ProvisionedThroughput {
   int64_t decreases_today = 0;
 };
 
+// The read and write units per second a table or a GSI can serve at once (WarmThroughput). Zero
+// members mean none was set: DynamoDB's defaults then apply (protocol/tables/table_settings.h).
+struct WarmThroughput {
+  int64_t read_units_per_second = 0;
+  int64_t write_units_per_second = 0;
+  bool operator==(const WarmThroughput&) const = default;
+};
+
+// The most request units per second an on-demand table or GSI may use (OnDemandThroughput). Zero
+// means that member was never set or was removed (-1 in UpdateTable).
+struct OnDemandThroughput {
+  int64_t max_read_request_units = 0;
+  int64_t max_write_request_units = 0;
+  bool empty() const { return max_read_request_units == 0 && max_write_request_units == 0; }
+  bool operator==(const OnDemandThroughput&) const = default;
+};
+
+// The storage class a table is billed in (TableClass).
+enum class TableClass { Standard, StandardInfrequentAccess };
+
 struct Tag {
   std::string key;
   std::string value;
@@ -77,7 +97,9 @@ struct IndexDefinition {
   IndexKind kind = IndexKind::Global;
   IndexKeySchema key_schema;
   IndexProjection projection;
-  ProvisionedThroughput throughput;  // GSIs of provisioned tables; zeros otherwise
+  ProvisionedThroughput throughput;         // GSIs of provisioned tables; zeros otherwise
+  OnDemandThroughput on_demand_throughput;  // GSIs only
+  WarmThroughput warm_throughput;           // GSIs only
   IndexStatus status = IndexStatus::Active;
   // Set only for a GSI that UpdateTable is creating: false while DynamoDB allocates resources,
   // true while it backfills. DescribeTable reports it only then.
@@ -98,6 +120,15 @@ struct TableDefinition {
   std::string table_id;      // a UUID
   std::string arn;           // arn:aws:dynamodb:<region>:<account>:table/<name>
   bool deletion_protection = false;
+  // TableClass once CreateTable or UpdateTable named one; when UpdateTable last changed it (epoch
+  // seconds, 0 = never).
+  std::optional<TableClass> table_class;
+  double table_class_changed_time = 0;
+  // The ARN of the KMS key that encrypts the table when SSESpecification enabled KMS encryption;
+  // empty for the AWS owned key (DynamoDB's default).
+  std::string kms_master_key_arn;
+  OnDemandThroughput on_demand_throughput;
+  WarmThroughput warm_throughput;
   std::vector<IndexDefinition> indexes;  // GSIs and LSIs, in the order they were defined
   // The Time to Live attribute while TTL is enabled (UpdateTimeToLive); std::nullopt while it is
   // disabled, as DynamoDB forgets the attribute once TTL is disabled.

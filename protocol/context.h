@@ -23,7 +23,18 @@ struct RequestContext {
   bool answers_for_earlier_write = false;
 };
 
-// The table an item operation names; ResourceNotFoundException when it does not exist.
+// The table a TableName member names, given as the table's name or as its ARN
+// (arn:aws:dynamodb:<region>:<account>:table/<name>), as every operation that takes a TableName
+// accepts both; nullptr when there is no such table. An ARN that does not name a table of the
+// caller's region is a ValidationException, one of another account an AccessDeniedException.
+std::shared_ptr<engine::Table> find_table(const RequestContext& ctx, std::string_view name);
+
+// The table name a TableName member gives: `name` itself, or the name in the table ARN `name`,
+// checked as find_table checks it (CreateTable takes an ARN too).
+std::string table_name_of(const RequestContext& ctx, std::string_view name);
+
+// The table an item operation names (as find_table); ResourceNotFoundException when it does not
+// exist.
 std::shared_ptr<engine::Table> require_table(const RequestContext& ctx, std::string_view name);
 
 // The ResourceNotFoundException of table-level operations (DescribeTable, DeleteTable,

@@ -30,6 +30,13 @@ enum Field : uint8_t {
   kLatestStreamLabel = 16,
   // From 32 on: the TableFeatures (features_codec.h), one field of its own numbered fields.
   kFeatures = 32,  // present only when some feature differs from its default
+  // Each of these is present only when set: a table class, an UpdateTable that changed it, a KMS
+  // key, an on-demand maximum, a warm throughput.
+  kTableClass = 17,
+  kTableClassChangedTime = 18,
+  kKmsMasterKeyArn = 19,
+  kOnDemandThroughput = 20,
+  kWarmThroughput = 21,
 };
 
 // Index fields.
@@ -42,9 +49,11 @@ enum IndexField : uint8_t {
   kIndexStatus = 6,
   kIndexBackfilling = 7,
   kIndexArn = 8,
+  kIndexOnDemandThroughput = 9,
+  kIndexWarmThroughput = 10,
   // A multi-attribute key; a key of one partition and at most one sort attribute is written as
   // kIndexKeySchema, as before multi-attribute keys existed.
-  kIndexKeyAttributes = 9,
+  kIndexKeyAttributes = 11,
 };
 
 void key_attribute(Encoder& out, const KeyAttribute& attribute) {
@@ -106,6 +115,34 @@ ProvisionedThroughput throughput(Decoder& in) {
   return value;
 }
 
+void on_demand(Encoder& out, const OnDemandThroughput& value) {
+  out.u64(static_cast<uint64_t>(value.max_read_request_units));
+  out.u64(static_cast<uint64_t>(value.max_write_request_units));
+}
+
+OnDemandThroughput on_demand(Decoder& in) {
+  OnDemandThroughput value;
+  value.max_read_request_units = static_cast<int64_t>(in.u64());
+  value.max_write_request_units = static_cast<int64_t>(in.u64());
+  return value;
+}
+
+void warm(Encoder& out, const WarmThroughput& value) {
+  out.u64(static_cast<uint64_t>(value.read_units_per_second));
+  out.u64(static_cast<uint64_t>(value.write_units_per_second));
+}
+
+bool is_set(const WarmThroughput& value) {
+  return value.read_units_per_second != 0 || value.write_units_per_second != 0;
+}
+
+WarmThroughput warm(Decoder& in) {
+  WarmThroughput value;
+  value.read_units_per_second = static_cast<int64_t>(in.u64());
+  value.write_units_per_second = static_cast<int64_t>(in.u64());
+  return value;
+}
+
 std::string encode_index(const IndexDefinition& index) {
   std::string bytes;
   Encoder out(bytes);
@@ -130,6 +167,13 @@ std::string encode_index(const IndexDefinition& index) {
     field(out, kIndexBackfilling, [&](Encoder& e) { e.u8(*index.backfilling ? 1 : 0); });
   }
   field(out, kIndexArn, [&](Encoder& e) { e.bytes(index.arn); });
+  if (!index.on_demand_throughput.empty()) {
+    field(out, kIndexOnDemandThroughput,
+          [&](Encoder& e) { on_demand(e, index.on_demand_throughput); });
+  }
+  if (is_set(index.warm_throughput)) {
+    field(out, kIndexWarmThroughput, [&](Encoder& e) { warm(e, index.warm_throughput); });
+  }
   return bytes;
 }
 
@@ -171,6 +215,12 @@ IndexDefinition decode_index(std::string_view bytes) {
         break;
       case kIndexArn:
         index.arn = std::string(in.bytes());
+        break;
+      case kIndexOnDemandThroughput:
+        index.on_demand_throughput = on_demand(in);
+        break;
+      case kIndexWarmThroughput:
+        index.warm_throughput = warm(in);
         break;
       default:
         throw CorruptData("unknown index field " + std::to_string(number));
@@ -227,6 +277,24 @@ std::string encode_definition(const TableDefinition& definition) {
   }
   std::string features = encode_features(definition.features);
   if (!features.empty()) field(out, kFeatures, [&](Encoder& e) { e.bytes(features); });
+  if (definition.table_class) {
+    field(out, kTableClass,
+          [&](Encoder& e) { e.u8(static_cast<uint8_t>(*definition.table_class)); });
+  }
+  if (definition.table_class_changed_time > 0) {
+    field(out, kTableClassChangedTime,
+          [&](Encoder& e) { e.f64(definition.table_class_changed_time); });
+  }
+  if (!definition.kms_master_key_arn.empty()) {
+    field(out, kKmsMasterKeyArn, [&](Encoder& e) { e.bytes(definition.kms_master_key_arn); });
+  }
+  if (!definition.on_demand_throughput.empty()) {
+    field(out, kOnDemandThroughput,
+          [&](Encoder& e) { on_demand(e, definition.on_demand_throughput); });
+  }
+  if (is_set(definition.warm_throughput)) {
+    field(out, kWarmThroughput, [&](Encoder& e) { warm(e, definition.warm_throughput); });
+  }
   return bytes;
 }
 
@@ -296,6 +364,21 @@ TableDefinition decode_definition(std::string_view bytes) {
         break;
       case kFeatures:
         definition.features = decode_features(in.bytes());
+        break;
+      case kTableClass:
+        definition.table_class = enumerator(in, TableClass::StandardInfrequentAccess);
+        break;
+      case kTableClassChangedTime:
+        definition.table_class_changed_time = in.f64();
+        break;
+      case kKmsMasterKeyArn:
+        definition.kms_master_key_arn = std::string(in.bytes());
+        break;
+      case kOnDemandThroughput:
+        definition.on_demand_throughput = on_demand(in);
+        break;
+      case kWarmThroughput:
+        definition.warm_throughput = warm(in);
         break;
       default:
         throw CorruptData("unknown table definition field " + std::to_string(number));

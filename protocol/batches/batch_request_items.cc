@@ -6,8 +6,11 @@ namespace ddb::protocol {
 
 namespace {
 
-// Whether `name` is a valid table name: 3-255 characters of [a-zA-Z0-9_.-].
+// Whether `name` is a valid table name: 3-255 characters of [a-zA-Z0-9_.-], or a table ARN of at
+// most 1024 characters (the TableArn shape of the map's keys), checked as such when the table is
+// looked up.
 bool valid_table_name(std::string_view name) {
+  if (name.starts_with("arn:")) return utf16_length(name) <= 1024;
   if (name.size() < 3 || name.size() > 255) return false;
   return std::all_of(name.begin(), name.end(), [](char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||

@@ -39,7 +39,7 @@ constexpr std::size_t kMaxTransactionBytes = 4 * 1024 * 1024;
 // The model's constraints of one action member, e.g. "transactItems.1.member.put.tableName".
 void add_action_constraints(const Json& member, const ActionMember& kind, const std::string& path,
                             Constraints& constraints) {
-  constraints.name(get_string(member, "TableName"), path + ".tableName");
+  constraints.table_name(get_string(member, "TableName"), path + ".tableName");
   if (kind.kind == WritePlan::Kind::Put) {
     constraints.not_null(get_map(member, "Item", kAttributeValueType) != nullptr, path + ".item");
   } else {

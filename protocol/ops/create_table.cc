@@ -9,6 +9,7 @@
 #include "protocol/tables/stream_specification.h"
 #include "protocol/tables/table_description.h"
 #include "protocol/tables/table_fields.h"
+#include "protocol/tables/table_settings.h"
 #include "protocol/tags/tags.h"
 
 namespace ddb::protocol {
@@ -33,7 +34,7 @@ std::string random_uuid() {
 Json create_table(RequestContext& ctx, const Json& request) {
   Constraints constraints;
   auto table_name = get_string(request, "TableName");
-  constraints.name(table_name, "tableName");
+  constraints.table_name(table_name, "tableName");
 
   std::vector<engine::KeyAttribute> attributes =
       parse_attribute_definitions(request, constraints, /*required=*/true);
@@ -44,7 +45,15 @@ Json create_table(RequestContext& ctx, const Json& request) {
   auto throughput = parse_throughput(request, constraints);
   TableIndexRequests indexes = parse_table_indexes(request, constraints);
   auto stream = parse_stream_specification(request, constraints);
+  TableSettings settings = parse_table_settings(request, constraints);
   constraints.check();
+  // A table ARN names the table to create, whose name has the rules of any other.
+  const std::string created_name = table_name_of(ctx, *table_name);
+  if (created_name != *table_name) {
+    Constraints name_rules;
+    name_rules.name(created_name, "tableName");
+    name_rules.check();
+  }
 
   if (key_schema.size() == 2 && key_schema[0].name == key_schema[1].name) {
     throw Error::validation(
@@ -103,6 +112,18 @@ Json create_table(RequestContext& ctx, const Json& request) {
   }
 
   if (stream) check_stream_specification(*stream);
+  std::optional<engine::TableClass> table_class;
+  if (settings.table_class) table_class = table_class_of(*settings.table_class);
+  if (settings.sse) check_sse_specification(*settings.sse);
+  engine::OnDemandThroughput on_demand_limits;
+  if (settings.on_demand) {
+    on_demand_limits = on_demand_for_create(*settings.on_demand, on_demand, {});
+  }
+  engine::WarmThroughput warm;
+  if (settings.warm) {
+    warm = warm_for_create(*settings.warm, on_demand,
+                           throughput.value_or(engine::ProvisionedThroughput{}), {});
+  }
   // TagResource's rules, except that an empty list is accepted; a refused tag creates no table
   // (ack-api-quirks DDB-TABLE-110, live, 2026).
   std::vector<engine::Tag> tags;
@@ -113,7 +134,7 @@ Json create_table(RequestContext& ctx, const Json& request) {
   if (policy) check_policy_document(*policy);
 
   engine::TableDefinition definition;
-  definition.name = *table_name;
+  definition.name = created_name;
   definition.attribute_definitions = attributes;
   const auto attribute_named = [&attributes](const std::string& name) {
     for (const auto& attribute : attributes) {
@@ -134,9 +155,14 @@ Json create_table(RequestContext& ctx, const Json& request) {
   definition.arn = table_arn(ctx, definition.name);
   definition.indexes = table_index_definitions(indexes, attributes, definition.key_schema,
                                                on_demand, definition.arn);
+  apply_index_settings(request, on_demand, definition.indexes);
+  definition.table_class = table_class;
+  if (settings.sse) definition.kms_master_key_arn = kms_master_key_arn(ctx, *settings.sse);
+  definition.on_demand_throughput = on_demand_limits;
+  definition.warm_throughput = warm;
 
   auto table = ctx.database.create_table(ctx.region, std::move(definition));
-  if (!table) throw Error::resource_in_use("Table already exists: " + *table_name);
+  if (!table) throw Error::resource_in_use("Table already exists: " + created_name);
   if (stream && stream->enabled) enable_stream(ctx, *table, *stream->view_type);
   return {{"TableDescription", table_description(*table, "ACTIVE")}};
 }

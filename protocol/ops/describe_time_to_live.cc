@@ -10,9 +10,9 @@ namespace ddb::protocol {
 Json describe_time_to_live(RequestContext& ctx, const Json& request) {
   Constraints constraints;
   auto name = get_string(request, "TableName");
-  constraints.name(name, "tableName");
+  constraints.table_name(name, "tableName");
   constraints.check();
-  auto table = ctx.database.find_table(ctx.region, *name);
+  auto table = find_table(ctx, *name);
   if (!table) throw table_not_found(*name);
   std::optional<std::string> attribute = table->definition().ttl_attribute;
   Json description = {{"TimeToLiveStatus", attribute ? "ENABLED" : "DISABLED"}};

@@ -36,7 +36,7 @@ void add_get_constraints(const Json* items, Constraints& constraints) {
     std::string path = "transactItems." + std::to_string(i + 1) + ".member.get";
     constraints.not_null(get != nullptr, path);
     if (!get) continue;
-    constraints.name(get_string(*get, "TableName"), path + ".tableName");
+    constraints.table_name(get_string(*get, "TableName"), path + ".tableName");
     constraints.not_null(get_map(*get, "Key", kAttributeValueType) != nullptr, path + ".key");
   }
 }

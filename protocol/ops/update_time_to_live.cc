@@ -25,7 +25,7 @@ std::string current_attribute_message(const std::string& attribute) {
 Json update_time_to_live(RequestContext& ctx, const Json& request) {
   Constraints constraints;
   auto name = get_string(request, "TableName");
-  constraints.name(name, "tableName");
+  constraints.table_name(name, "tableName");
   const Json* specification =
       get_structure(request, "TimeToLiveSpecification", "TimeToLiveSpecification");
   constraints.not_null(specification != nullptr, "timeToLiveSpecification");
@@ -41,7 +41,7 @@ Json update_time_to_live(RequestContext& ctx, const Json& request) {
   }
   constraints.check();
 
-  auto table = ctx.database.find_table(ctx.region, *name);
+  auto table = find_table(ctx, *name);
   if (!table) throw table_not_found(*name);
   // Checked and changed under the definition's lock, so that two concurrent updates cannot both
   // pass the checks.

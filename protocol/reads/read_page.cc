@@ -26,7 +26,7 @@ Select select_value(const std::string& text) {
 ReadRequest parse_read_request(const Json& request, Constraints& constraints, bool query) {
   ReadRequest read;
   auto table_name = get_string(request, "TableName");
-  constraints.name(table_name, "tableName");
+  constraints.table_name(table_name, "tableName");
   auto limit = get_integer(request, "Limit");
   if (query && limit && *limit < 1) {
     // Query has moved to DynamoDB's newer validator, which names the member and not the value.

@@ -29,6 +29,10 @@ namespace {
 // <iomanip> is included.
 std::string single_quoted(std::string_view value) { return "'" + std::string(value) + "'"; }
 
+// The TableArn shape's maximum length, which TableName members have had since DynamoDB accepts
+// ARNs in them (botocore's service model, 2024).
+constexpr std::size_t kMaxTableArnLength = 1024;
+
 bool valid_name_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
          c == '-' || c == '.';
@@ -60,6 +64,15 @@ void Constraints::name(const std::optional<std::string>& value, std::string_view
     add(constraint_violation(single_quoted(*value), path,
                              "Member must have length less than or equal to 255"));
   }
+}
+
+void Constraints::table_name(const std::optional<std::string>& value, std::string_view path,
+                             bool required) {
+  if (value && value->starts_with("arn:")) {
+    length(value, 1, kMaxTableArnLength, path);
+    return;
+  }
+  name(value, path, required);
 }
 
 void Constraints::min(const std::optional<int64_t>& value, int64_t minimum, std::string_view path) {

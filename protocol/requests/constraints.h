@@ -18,6 +18,11 @@ class Constraints {
   void not_null(bool present, std::string_view path);
   // The rules for table and index names: 3-255 characters of [a-zA-Z0-9_.-].
   void name(const std::optional<std::string>& value, std::string_view path, bool required = true);
+  // A TableName member, which takes a table's name (the rules of name()) or its ARN: a value that
+  // starts with "arn:" is held to the model's TableArn length, 1 to 1024 characters, and checked as
+  // an ARN when the table is looked up (find_table in protocol/context.h).
+  void table_name(const std::optional<std::string>& value, std::string_view path,
+                  bool required = true);
   void min(const std::optional<int64_t>& value, int64_t minimum, std::string_view path);
   void max(const std::optional<int64_t>& value, int64_t maximum, std::string_view path);
   // A string member's length bounds, counted as the model counts them (utf16_length).

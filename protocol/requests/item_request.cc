@@ -12,7 +12,7 @@ ItemRequestHead read_item_request_head(const Json& request, ItemMapMember map,
                                        Constraints& constraints) {
   ItemRequestHead head;
   auto table_name = get_string(request, "TableName");
-  constraints.name(table_name, "tableName");
+  constraints.table_name(table_name, "tableName");
   head.table_name = table_name.value_or("");
   head.map = get_map(request, map.name, kAttributeValueType);
   constraints.not_null(head.map != nullptr, map.path);

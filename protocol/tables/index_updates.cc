@@ -61,7 +61,9 @@ void check_target(const IndexUpdate& update, const engine::TableDefinition& tabl
 }
 
 engine::IndexDefinition index_to_create(const IndexRequest& create, const IndexUpdateTarget& target,
-                                        std::vector<engine::KeyAttribute>& new_attributes) {
+                                        std::vector<engine::KeyAttribute>& new_attributes,
+                                        const std::optional<UnitPair>& create_on_demand,
+                                        const std::optional<UnitPair>& create_warm) {
   if (!target.request_attributes) {
     invalid("AttributeDefinitions is not specified for index: " + create.name);
   }
@@ -100,6 +102,15 @@ engine::IndexDefinition index_to_create(const IndexRequest& create, const IndexU
   std::vector<engine::IndexDefinition> all = target.table.indexes;
   all.push_back(definition);
   check_projected_attribute_total(all);
+  ThroughputSubject subject{definition.name};
+  if (create_on_demand) {
+    definition.on_demand_throughput =
+        on_demand_for_create(*create_on_demand, target.on_demand, subject);
+  }
+  if (create_warm) {
+    definition.warm_throughput =
+        warm_for_create(*create_warm, target.on_demand, definition.throughput, subject);
+  }
   definition.status = engine::IndexStatus::Creating;
   definition.backfilling = false;
   return definition;
@@ -160,6 +171,8 @@ std::optional<std::vector<IndexUpdate>> parse_index_updates(const Json& request,
       update.create = parse_index(*create, engine::IndexKind::Global, path + "create", constraints);
       update.action = IndexUpdate::Action::Create;
       update.name = update.create->name;
+      update.on_demand = parse_on_demand_throughput(*create);
+      update.warm = parse_warm_throughput(*create);
       ++update.actions;
     }
     if (const Json* change = get_structure(element, "Update", "UpdateGlobalSecondaryIndexAction")) {
@@ -167,6 +180,8 @@ std::optional<std::vector<IndexUpdate>> parse_index_updates(const Json& request,
       constraints.name(name, path + "update.indexName");
       update.throughput =
           parse_throughput(*change, constraints, path + "update.provisionedThroughput");
+      update.on_demand = parse_on_demand_throughput(*change);
+      update.warm = parse_warm_throughput(*change);
       update.action = IndexUpdate::Action::Update;
       update.name = name.value_or("");
       ++update.actions;
@@ -250,19 +265,33 @@ IndexChanges plan_index_changes(const std::vector<IndexUpdate>& updates,
   for (const IndexUpdate& update : updates) {
     switch (update.action) {
       case IndexUpdate::Action::Create:
-        changes.created = index_to_create(*update.create, target, changes.new_attributes);
+        changes.created = index_to_create(*update.create, target, changes.new_attributes,
+                                          update.on_demand, update.warm);
         break;
       case IndexUpdate::Action::Delete:
         check_delete(*find_index(table, update.name), table.name);
         changes.deleted = update.name;
         break;
-      case IndexUpdate::Action::Update:
-        // An Update that carries only OnDemandThroughput or WarmThroughput changes nothing here.
+      case IndexUpdate::Action::Update: {
+        const engine::IndexDefinition& index = *find_index(table, update.name);
         if (update.throughput) {
-          check_throughput_update(*find_index(table, update.name), *update.throughput, target);
+          check_throughput_update(index, *update.throughput, target);
           changes.throughput.emplace_back(update.name, *update.throughput);
         }
+        ThroughputSubject subject{index.name};
+        if (update.on_demand) {
+          changes.on_demand.emplace_back(
+              update.name, on_demand_for_update(*update.on_demand, index.on_demand_throughput,
+                                                target.on_demand, subject));
+        }
+        if (update.warm) {
+          engine::WarmThroughput current = effective_warm(
+              index.warm_throughput, table.billing_mode == engine::BillingMode::PayPerRequest,
+              index.throughput);
+          changes.warm.emplace_back(update.name, warm_for_update(*update.warm, current, subject));
+        }
         break;
+      }
     }
   }
   return changes;

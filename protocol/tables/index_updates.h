@@ -9,6 +9,7 @@
 #include "protocol/json/json_fields.h"
 #include "protocol/requests/constraints.h"
 #include "protocol/tables/index_definitions.h"
+#include "protocol/tables/table_settings.h"
 
 namespace ddb::protocol {
 
@@ -20,6 +21,9 @@ struct IndexUpdate {
   std::string name;
   std::optional<IndexRequest> create;                       // Action::Create
   std::optional<engine::ProvisionedThroughput> throughput;  // Action::Update
+  // OnDemandThroughput and WarmThroughput of a Create or an Update.
+  std::optional<UnitPair> on_demand;
+  std::optional<UnitPair> warm;
 };
 
 // Reads GlobalSecondaryIndexUpdates (std::nullopt when absent), adding the request model's
@@ -39,6 +43,8 @@ struct IndexChanges {
   std::optional<engine::IndexDefinition> created;  // DynamoDB creates at most one at a time
   std::optional<std::string> deleted;              // and deletes at most one
   std::vector<std::pair<std::string, engine::ProvisionedThroughput>> throughput;
+  std::vector<std::pair<std::string, engine::OnDemandThroughput>> on_demand;  // merged values
+  std::vector<std::pair<std::string, engine::WarmThroughput>> warm;           // new values
   std::vector<engine::KeyAttribute> new_attributes;  // the created index's undefined key attributes
 };
 

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "protocol/tables/stream_specification.h"
+#include "protocol/tables/table_settings.h"
 
 namespace ddb::protocol {
 
@@ -70,7 +71,8 @@ Json projection_json(const engine::IndexProjection& projection) {
   return json;
 }
 
-Json index_json(const engine::Table& table, const engine::IndexDefinition& index) {
+Json index_json(const engine::Table& table, const engine::TableDefinition& definition,
+                const engine::IndexDefinition& index) {
   auto live = table.find_index(index.name);
   Json json = {
       {"IndexName", index.name},
@@ -85,8 +87,40 @@ Json index_json(const engine::Table& table, const engine::IndexDefinition& index
     json["IndexStatus"] = index_status_name(index.status);
     if (index.backfilling) json["Backfilling"] = *index.backfilling;
     json["ProvisionedThroughput"] = throughput_json(index.throughput);
+    add_index_settings(definition, index, index_status_name(index.status), json);
   }
   return json;
+}
+
+// DynamoDB reports a billing mode summary for on-demand tables and for tables whose mode changed.
+void add_billing_mode_summary(const engine::TableDefinition& definition, Json& description) {
+  bool on_demand = definition.billing_mode == engine::BillingMode::PayPerRequest;
+  if (!on_demand && definition.billing_mode_changed_time == 0) return;
+  Json summary = {{"BillingMode", on_demand ? "PAY_PER_REQUEST" : "PROVISIONED"}};
+  double changed = definition.billing_mode_changed_time > 0 ? definition.billing_mode_changed_time
+                                                            : definition.creation_time;
+  summary["LastUpdateToPayPerRequestDateTime"] = changed;
+  description["BillingModeSummary"] = std::move(summary);
+}
+
+// The members of a TableDescription that a table being deleted keeps too: its identity, size,
+// capacity, deletion protection, stream and settings.
+Json described_table(const engine::Table& table, const engine::TableDefinition& definition,
+                     std::string_view status) {
+  Json description = {
+      {"TableName", definition.name},
+      {"TableStatus", status},
+      {"ProvisionedThroughput", throughput_json(definition.throughput)},
+      {"TableSizeBytes", table.size_bytes()},
+      {"ItemCount", table.item_count()},
+      {"TableArn", definition.arn},
+      {"TableId", definition.table_id},
+      {"DeletionProtectionEnabled", definition.deletion_protection},
+  };
+  add_billing_mode_summary(definition, description);
+  add_stream_description(definition, description);
+  add_table_settings(definition, description);
+  return description;
 }
 
 }  // namespace
@@ -97,6 +131,7 @@ Json table_description(const engine::Table& table, std::string_view status) {
 
 Json table_description(const engine::Table& table, const engine::TableDefinition& definition,
                        std::string_view status) {
+  Json description = described_table(table, definition, status);
   // DynamoDB returns AttributeDefinitions sorted by name (ack-api-quirks DDB-TABLE-125 and -151).
   std::vector<engine::KeyAttribute> sorted_attributes = definition.attribute_definitions;
   std::sort(sorted_attributes.begin(), sorted_attributes.end(),
@@ -106,39 +141,26 @@ Json table_description(const engine::Table& table, const engine::TableDefinition
     attributes.push_back(
         {{"AttributeName", attribute.name}, {"AttributeType", engine::type_name(attribute.type)}});
   }
-  Json description = {
-      {"AttributeDefinitions", std::move(attributes)},
-      {"TableName", definition.name},
-      {"KeySchema", key_schema_json(engine::IndexKeySchema(definition.key_schema))},
-      {"TableStatus", status},
-      {"CreationDateTime", definition.creation_time},
-      {"ProvisionedThroughput", throughput_json(definition.throughput)},
-      {"TableSizeBytes", table.size_bytes()},
-      {"ItemCount", table.item_count()},
-      {"TableArn", definition.arn},
-      {"TableId", definition.table_id},
-      {"DeletionProtectionEnabled", definition.deletion_protection},
-  };
-  // DynamoDB reports a billing mode summary for on-demand tables and for tables whose mode changed.
-  bool on_demand = definition.billing_mode == engine::BillingMode::PayPerRequest;
-  if (on_demand || definition.billing_mode_changed_time > 0) {
-    Json summary = {{"BillingMode", on_demand ? "PAY_PER_REQUEST" : "PROVISIONED"}};
-    double changed = definition.billing_mode_changed_time > 0 ? definition.billing_mode_changed_time
-                                                              : definition.creation_time;
-    summary["LastUpdateToPayPerRequestDateTime"] = changed;
-    description["BillingModeSummary"] = std::move(summary);
-  }
+  description["AttributeDefinitions"] = std::move(attributes);
+  description["KeySchema"] = key_schema_json(engine::IndexKeySchema(definition.key_schema));
+  description["CreationDateTime"] = definition.creation_time;
   // Each list keeps the order the indexes were defined in, and is left out when empty.
   Json globals = Json::array();
   Json locals = Json::array();
   for (const auto& index : definition.indexes) {
     (index.kind == engine::IndexKind::Global ? globals : locals)
-        .push_back(index_json(table, index));
+        .push_back(index_json(table, definition, index));
   }
   if (!globals.empty()) description["GlobalSecondaryIndexes"] = std::move(globals);
   if (!locals.empty()) description["LocalSecondaryIndexes"] = std::move(locals);
-  add_stream_description(definition, description);
   return description;
+}
+
+Json deleted_table_description(const engine::Table& table) {
+  // What DynamoDB reports of a table it is deleting (API Reference, DeleteTable's example, and
+  // DynamoDB's responses as the AWS CLI prints them): no key schema, attribute definitions,
+  // creation time or indexes.
+  return described_table(table, table.definition(), "DELETING");
 }
 
 std::string_view table_status(const engine::TableDefinition& definition) {

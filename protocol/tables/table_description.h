@@ -15,6 +15,11 @@ Json table_description(const engine::Table& table, std::string_view status);
 Json table_description(const engine::Table& table, const engine::TableDefinition& definition,
                        std::string_view status);
 
+// The TableDescription DeleteTable returns for `table`, which it is deleting: TableStatus DELETING
+// and the table's identity, size, capacity and settings, without its key schema, attribute
+// definitions, creation time or indexes.
+Json deleted_table_description(const engine::Table& table);
+
 // The TableStatus of a table that exists and is not being deleted: UPDATING while a GSI is being
 // deleted or, added by UpdateTable, waits for its backfill to start; ACTIVE otherwise.
 std::string_view table_status(const engine::TableDefinition& definition);

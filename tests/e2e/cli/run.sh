@@ -327,9 +327,31 @@ check "list-global-tables is an UnknownOperationException naming it" \
   "An error occurred (UnknownOperationException) when calling the ListGlobalTables operation: ListGlobalTables is not supported: ddblocal has no global tables (no replicas in other regions)" \
   "$(err | grep -F 'An error occurred')"
 
-# DeleteTable, then the table is gone.
-ddb delete-table --table-name "$table" --query TableDescription.TableStatus --output text
-check "delete-table reports DELETING" "DELETING" "$(out)"
+# Table settings: UpdateTable changes them, DescribeTable echoes them; the table's ARN works as
+# its name.
+ddb update-table --table-name "$arn" --table-class STANDARD_INFREQUENT_ACCESS \
+  --query TableDescription.TableClassSummary.TableClass --output text
+check "update-table by ARN changes the table class" "STANDARD_INFREQUENT_ACCESS" "$(out)"
+
+ddb update-table --table-name "$table" --sse-specification Enabled=true \
+  --query 'TableDescription.SSEDescription.[Status,SSEType]' --output text
+check "update-table enables KMS encryption" $'ENABLED\tKMS' "$(out)"
+
+ddb update-table --table-name "$table" --on-demand-throughput MaxReadRequestUnits=100
+ddb update-table --table-name "$table" --warm-throughput ReadUnitsPerSecond=13000
+ddb describe-table --table-name "$arn" \
+  --query 'Table.[OnDemandThroughput.MaxReadRequestUnits,WarmThroughput.ReadUnitsPerSecond,WarmThroughput.WriteUnitsPerSecond]' \
+  --output text
+check "describe-table echoes OnDemandThroughput and WarmThroughput" $'100\t13000\t4000' "$(out)"
+
+ddb update-table --table-name "$table" --warm-throughput ReadUnitsPerSecond=12000
+check "update-table lowering the warm throughput is a ValidationException" \
+  "An error occurred (ValidationException) when calling the UpdateTable operation: One or more parameter values were invalid: Requested ReadUnitsPerSecond for WarmThroughput for table is lower than current WarmThroughput, decreasing WarmThroughput is not supported" \
+  "$(err | grep -F 'An error occurred')"
+
+# DeleteTable, then the table is gone. Its description has no key schema.
+ddb delete-table --table-name "$table" --query '[TableDescription.TableStatus,length(TableDescription.KeySchema || `[]`)]' --output text
+check "delete-table reports DELETING and no key schema" $'DELETING\t0' "$(out)"
 
 ddb wait table-not-exists --table-name "$table"
 check "wait table-not-exists succeeds" "0" "$rc"

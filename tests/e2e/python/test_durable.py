@@ -379,6 +379,33 @@ class RestartKeepsNamespacesAndSettingsTest(unittest.TestCase):
                 keys.append(record["dynamodb"]["Keys"]["pk"]["S"])
         self.assertEqual(keys, ["after"])
 
+    def test_table_settings_survive_a_restart(self):
+        """TableClass, the KMS key, OnDemandThroughput and WarmThroughput (of the table and of a
+        GSI), as UpdateTable last left them, are described the same after a restart."""
+        server = self.restart(["--data-dir", self.data_dir])
+        client = regional_client(server, "us-east-1")
+        harness.create_table(
+            client, "settings", hash_key=("pk", "S"),
+            AttributeDefinitions=[{"AttributeName": "pk", "AttributeType": "S"},
+                                  {"AttributeName": "g", "AttributeType": "S"}],
+            GlobalSecondaryIndexes=[{"IndexName": "by-g",
+                                     "KeySchema": [{"AttributeName": "g", "KeyType": "HASH"}],
+                                     "Projection": {"ProjectionType": "ALL"},
+                                     "OnDemandThroughput": {"MaxReadRequestUnits": 7}}],
+            TableClass="STANDARD_INFREQUENT_ACCESS", SSESpecification={"Enabled": True},
+            OnDemandThroughput={"MaxWriteRequestUnits": 9})
+        client.update_table(TableName="settings", WarmThroughput={"ReadUnitsPerSecond": 20000})
+        client.update_table(TableName="settings", TableClass="STANDARD")
+        settings = ("TableClassSummary", "SSEDescription", "OnDemandThroughput", "WarmThroughput")
+        before = client.describe_table(TableName="settings")["Table"]
+
+        server = self.restart(["--data-dir", self.data_dir])
+        after = regional_client(server, "us-east-1").describe_table(TableName="settings")["Table"]
+        for member in settings:
+            self.assertEqual(after[member], before[member], member)
+        self.assertEqual(after["GlobalSecondaryIndexes"][0]["OnDemandThroughput"],
+                         {"MaxReadRequestUnits": 7})
+
     def test_shared_db_with_db_path_keeps_a_table_across_a_restart(self):
         """DynamoDB Local's -sharedDb -dbPath DIR, as a compose file would pass them."""
         args = ["-sharedDb", "-dbPath", self.data_dir]

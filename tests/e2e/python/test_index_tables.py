@@ -92,6 +92,8 @@ class IndexTablesTest(harness.ServerTest):
             "IndexSizeBytes": 0,
             "ItemCount": 0,
             "IndexArn": table_arn + "/index/by-status",
+            "WarmThroughput": {"ReadUnitsPerSecond": 12000, "WriteUnitsPerSecond": 4000,
+                               "Status": "ACTIVE"},
         }
         expected_lsi = {
             "IndexName": "by-placed",

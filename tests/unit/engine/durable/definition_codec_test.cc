@@ -42,7 +42,14 @@ void expect_same(const TableDefinition& a, const TableDefinition& b) {
     EXPECT_EQ(x.status, y.status);
     EXPECT_EQ(x.backfilling, y.backfilling);
     EXPECT_EQ(x.arn, y.arn);
+    EXPECT_TRUE(x.on_demand_throughput == y.on_demand_throughput);
+    EXPECT_TRUE(x.warm_throughput == y.warm_throughput);
   }
+  EXPECT_EQ(a.table_class, b.table_class);
+  EXPECT_EQ(a.table_class_changed_time, b.table_class_changed_time);
+  EXPECT_EQ(a.kms_master_key_arn, b.kms_master_key_arn);
+  EXPECT_TRUE(a.on_demand_throughput == b.on_demand_throughput);
+  EXPECT_TRUE(a.warm_throughput == b.warm_throughput);
   EXPECT_EQ(a.ttl_attribute, b.ttl_attribute);
   EXPECT_EQ(a.stream_view_type, b.stream_view_type);
   EXPECT_EQ(a.latest_stream_arn, b.latest_stream_arn);
@@ -62,6 +69,12 @@ TableDefinition full_definition() {
   d.table_id = "0f8fad5b-d9cb-469f-a165-70867728950e";
   d.arn = "arn:aws:dynamodb:us-east-1:000000000000:table/orders";
   d.deletion_protection = true;
+  d.table_class = TableClass::StandardInfrequentAccess;
+  d.table_class_changed_time = 1783000000.5;
+  d.kms_master_key_arn =
+      "arn:aws:kms:us-east-1:000000000000:key/1234abcd-12ab-34cd-56ef-1234567890ab";
+  d.on_demand_throughput = {0, 250};
+  d.warm_throughput = {15000, 5000};
   IndexDefinition gsi;
   gsi.name = "by-g";
   gsi.kind = IndexKind::Global;
@@ -71,6 +84,8 @@ TableDefinition full_definition() {
   gsi.status = IndexStatus::Creating;
   gsi.backfilling = true;
   gsi.arn = d.arn + "/index/by-g";
+  gsi.on_demand_throughput = {100, 0};
+  gsi.warm_throughput = {13000, 4500};
   IndexDefinition lsi;
   lsi.name = "by-sk2";
   lsi.kind = IndexKind::Local;
@@ -132,6 +147,10 @@ TEST(DefinitionCodec, AFieldMissingFromAnOlderRecordTakesItsDefault) {
   EXPECT_EQ(d.table_id, "id");
   EXPECT_FALSE(d.deletion_protection);
   EXPECT_TRUE(d.indexes.empty());
+  EXPECT_FALSE(d.table_class.has_value());
+  EXPECT_TRUE(d.kms_master_key_arn.empty());
+  EXPECT_TRUE(d.on_demand_throughput.empty());
+  EXPECT_EQ(d.warm_throughput.read_units_per_second, 0);
 }
 
 TEST(DefinitionCodec, RejectsAnUnknownField) {
@@ -156,6 +175,11 @@ TEST(DefinitionCodec, ATruncatedFieldIsCorruptData) {
   d.stream_view_type.reset();
   d.latest_stream_arn.clear();
   d.latest_stream_label.clear();
+  d.table_class.reset();
+  d.table_class_changed_time = 0;
+  d.kms_master_key_arn.clear();
+  d.on_demand_throughput = {};
+  d.warm_throughput = {};
   std::string bytes = encode_definition(d);
   for (std::size_t length = bytes.size() - 40; length < bytes.size(); ++length) {
     EXPECT_THROW(decode_definition(std::string_view(bytes).substr(0, length)), CorruptData)

@@ -91,7 +91,9 @@ TEST(CreateTableIndexes, DescribesGlobalAndLocalIndexes) {
                                 "WriteCapacityUnits": 0},
       "IndexSizeBytes": 0,
       "ItemCount": 0,
-      "IndexArn": "arn:aws:dynamodb:us-east-1:000000000000:table/items/index/by-g"}])");
+      "IndexArn": "arn:aws:dynamodb:us-east-1:000000000000:table/items/index/by-g",
+      "WarmThroughput": {"ReadUnitsPerSecond": 12000, "WriteUnitsPerSecond": 4000,
+                         "Status": "ACTIVE"}}])");
   const json expected_lsis = json::parse(R"([{
       "IndexName": "by-h",
       "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"},

@@ -134,7 +134,9 @@ TEST(UpdateTableIndexes, CreatesAGlobalIndexAndBackfillsTheItems) {
                                 "WriteCapacityUnits": 0},
       "IndexSizeBytes": 0,
       "ItemCount": 0,
-      "IndexArn": "arn:aws:dynamodb:us-east-1:000000000000:table/items/index/by-g"}])"));
+      "IndexArn": "arn:aws:dynamodb:us-east-1:000000000000:table/items/index/by-g",
+      "WarmThroughput": {"ReadUnitsPerSecond": 12000, "WriteUnitsPerSecond": 4000,
+                         "Status": "CREATING"}}])"));
   EXPECT_EQ(response["AttributeDefinitions"],
             json::array({attribute("g", "S"), attribute("h", "N"), attribute("pk", "S"),
                          attribute("sk", "N")}));

@@ -8,7 +8,7 @@ namespace ddb::protocol {
 
 std::shared_ptr<engine::Table> require_backed_up_table(const RequestContext& ctx,
                                                        const std::string& name) {
-  auto table = ctx.database.find_table(ctx.region, name);
+  auto table = find_table(ctx, name);
   // The text of terraform-provider-aws#26577 and ScoutSuite#1533, quoting DynamoDB.
   if (!table) throw engine::Error(engine::ErrorType::TableNotFound, "Table not found: " + name);
   return table;

@@ -17,7 +17,7 @@ DestinationRequest read_destination_request(const Json& request, std::string_vie
   const Json* config = get_structure(request, configuration, configuration);
   std::optional<std::string> precision;
   if (config) precision = get_string(*config, "ApproximateCreationDateTimePrecision");
-  constraints.name(name, "tableName");
+  constraints.table_name(name, "tableName");
   constraints.not_null(arn.has_value(), "streamArn");
   constraints.length(arn, 37, 1024, "streamArn");
   constraints.one_of(precision, {"MILLISECOND", "MICROSECOND"},
@@ -63,7 +63,7 @@ DestinationRequest change_destination(RequestContext& ctx, const Json& request,
                                       std::string_view configuration, std::string_view path,
                                       const DestinationChange& change) {
   DestinationRequest destination = read_destination_request(request, configuration, path);
-  auto table = ctx.database.find_table(ctx.region, destination.table_name);
+  auto table = find_table(ctx, destination.table_name);
   if (!table) throw table_not_found(destination.table_name);
   table->update_definition([&](engine::TableDefinition& definition) {
     engine::KinesisDestination* existing = nullptr;
@@ -72,6 +72,8 @@ DestinationRequest change_destination(RequestContext& ctx, const Json& request,
     }
     change(definition, existing, destination);
   });
+  destination.table_name =
+      table->definition().name;  // the name, when the request gave the table's ARN
   return destination;
 }
 

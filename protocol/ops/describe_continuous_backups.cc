@@ -10,7 +10,7 @@ namespace ddb::protocol {
 Json describe_continuous_backups(RequestContext& ctx, const Json& request) {
   Constraints constraints;
   auto name = get_string(request, "TableName");
-  constraints.name(name, "tableName");
+  constraints.table_name(name, "tableName");
   constraints.check();
   auto table = require_backed_up_table(ctx, *name);
   return {{"ContinuousBackupsDescription",

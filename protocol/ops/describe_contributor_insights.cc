@@ -11,11 +11,11 @@ Json describe_contributor_insights(RequestContext& ctx, const Json& request) {
   Constraints constraints;
   auto name = get_string(request, "TableName");
   auto index = get_string(request, "IndexName");
-  constraints.name(name, "tableName");
+  constraints.table_name(name, "tableName");
   constraints.name(index, "indexName", false);
   constraints.check();
 
-  auto table = ctx.database.find_table(ctx.region, *name);
+  auto table = find_table(ctx, *name);
   if (!table) throw table_not_found(*name);
   engine::TableDefinition definition = table->definition();
   if (index && !has_global_index(definition, *index)) {
@@ -23,7 +23,7 @@ Json describe_contributor_insights(RequestContext& ctx, const Json& request) {
                                             " not found for table: " + *name);
   }
   engine::ContributorInsights insights = insights_of(definition, index.value_or(""));
-  Json response = {{"TableName", *name}};
+  Json response = {{"TableName", definition.name}};
   if (index) response["IndexName"] = *index;
   if (insights.enabled) {
     response["ContributorInsightsRuleList"] = contributor_insights_rules(definition, insights);

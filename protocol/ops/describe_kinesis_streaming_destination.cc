@@ -9,9 +9,9 @@ namespace ddb::protocol {
 Json describe_kinesis_streaming_destination(RequestContext& ctx, const Json& request) {
   Constraints constraints;
   auto name = get_string(request, "TableName");
-  constraints.name(name, "tableName");
+  constraints.table_name(name, "tableName");
   constraints.check();
-  auto table = ctx.database.find_table(ctx.region, *name);
+  auto table = find_table(ctx, *name);
   if (!table) throw table_not_found(*name);
   Json destinations = Json::array();
   for (const engine::KinesisDestination& destination :
@@ -21,7 +21,8 @@ Json describe_kinesis_streaming_destination(RequestContext& ctx, const Json& req
          {"DestinationStatus", destination.active ? "ACTIVE" : "DISABLED"},
          {"ApproximateCreationDateTimePrecision", precision_name(destination.precision)}});
   }
-  return {{"TableName", *name}, {"KinesisDataStreamDestinations", std::move(destinations)}};
+  return {{"TableName", table->definition().name},
+          {"KinesisDataStreamDestinations", std::move(destinations)}};
 }
 
 }  // namespace ddb::protocol

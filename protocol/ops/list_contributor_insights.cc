@@ -47,14 +47,14 @@ Json list_contributor_insights(RequestContext& ctx, const Json& request) {
   auto name = get_string(request, "TableName");
   auto token = get_string(request, "NextToken");
   auto max_results = get_integer(request, "MaxResults");
-  constraints.name(name, "tableName", false);
+  constraints.table_name(name, "tableName", false);
   constraints.max(max_results, 100, "maxResults");
   constraints.check();
   std::size_t start = parse_next_token(token);
 
   std::vector<Json> summaries;
   if (name) {
-    auto table = ctx.database.find_table(ctx.region, *name);
+    auto table = find_table(ctx, *name);
     if (!table) throw table_not_found(*name);
     add_summaries(*table, true, summaries);
   } else {

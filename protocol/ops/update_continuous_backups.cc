@@ -12,7 +12,7 @@ namespace ddb::protocol {
 Json update_continuous_backups(RequestContext& ctx, const Json& request) {
   Constraints constraints;
   auto name = get_string(request, "TableName");
-  constraints.name(name, "tableName");
+  constraints.table_name(name, "tableName");
   const Json* specification = get_structure(request, "PointInTimeRecoverySpecification",
                                             "PointInTimeRecoverySpecification");
   constraints.not_null(specification != nullptr, "pointInTimeRecoverySpecification");

@@ -18,7 +18,7 @@ Json update_contributor_insights(RequestContext& ctx, const Json& request) {
   auto index = get_string(request, "IndexName");
   auto action = get_string(request, "ContributorInsightsAction");
   auto mode = get_string(request, "ContributorInsightsMode");
-  constraints.name(name, "tableName");
+  constraints.table_name(name, "tableName");
   constraints.name(index, "indexName", false);
   constraints.not_null(action.has_value(), "contributorInsightsAction");
   constraints.one_of(action, {"ENABLE", "DISABLE"}, "contributorInsightsAction");
@@ -26,7 +26,7 @@ Json update_contributor_insights(RequestContext& ctx, const Json& request) {
                      "contributorInsightsMode");
   constraints.check();
 
-  auto table = ctx.database.find_table(ctx.region, *name);
+  auto table = find_table(ctx, *name);
   if (!table) throw table_not_found(*name);
   const std::string index_name = index.value_or("");
   const bool enable = *action == "ENABLE";
@@ -48,7 +48,7 @@ Json update_contributor_insights(RequestContext& ctx, const Json& request) {
     result = *it;
   });
 
-  Json response = {{"TableName", *name}};
+  Json response = {{"TableName", table->definition().name}};
   if (index) response["IndexName"] = *index;
   response["ContributorInsightsStatus"] = enable ? "ENABLING" : "DISABLING";
   response["ContributorInsightsMode"] = contributor_insights_mode_name(result.mode);

@@ -229,6 +229,21 @@ class TableArnTest(harness.ServerTest):
         self.client.update_table(TableName=arn, TableClass="STANDARD")
         self.assertEqual(self.client.describe_time_to_live(TableName=arn)[
             "TimeToLiveDescription"]["TimeToLiveStatus"], "DISABLED")
+        self.client.update_continuous_backups(
+            TableName=arn, PointInTimeRecoverySpecification={"PointInTimeRecoveryEnabled": True})
+        self.assertEqual(self.client.describe_continuous_backups(TableName=arn)[
+            "ContinuousBackupsDescription"]["PointInTimeRecoveryDescription"][
+            "PointInTimeRecoveryStatus"], "ENABLED")
+        self.assertEqual(self.client.update_contributor_insights(
+            TableName=arn, ContributorInsightsAction="ENABLE")["TableName"], name)
+        self.assertEqual(self.client.describe_contributor_insights(TableName=arn)["TableName"], name)
+        self.assertEqual(self.client.list_contributor_insights(TableName=arn)[
+            "ContributorInsightsSummaries"][0]["TableName"], name)
+        stream = "arn:aws:kinesis:us-east-1:000000000000:stream/changes"
+        self.assertEqual(self.client.enable_kinesis_streaming_destination(
+            TableName=arn, StreamArn=stream)["TableName"], name)
+        self.assertEqual(self.client.describe_kinesis_streaming_destination(TableName=arn)[
+            "TableName"], name)
         self.client.delete_item(TableName=arn, Key=key)
         self.assertEqual(self.client.delete_table(TableName=arn)["TableDescription"]["TableName"],
                          name)

@@ -300,6 +300,14 @@ class UpdatesTest(harness.ServerTest):
 
     # --- Errors found when validating the request -------------------------------------------
 
+    def test_list_append_inside_list_append_is_rejected(self):
+        """list_append may not take another list_append as an operand."""
+        self.put({**key("nested-append"), "l": {"L": []}})
+        self.assertUpdateRejected(
+            "1 validation error detected: Invalid UpdateExpression: The function is not allowed "
+            "to be used this way in an expression; function: list_append",
+            "nested-append", "SET l = list_append(list_append(l, :v), :v)", {":v": {"L": []}})
+
     def test_updating_the_partition_key_is_rejected(self):
         """An update expression may not change a key attribute, even inside SET with other clauses."""
         self.put({**key("key-update"), "a": {"N": "1"}})

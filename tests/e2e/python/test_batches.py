@@ -146,6 +146,18 @@ class BatchesTest(harness.ServerTest):
         self.assertEqual(response["ConsumedCapacity"], [{"TableName": table,
                                                          "CapacityUnits": 3.0}])
 
+    def test_constraint_errors_stop_at_ten(self):
+        """A request breaking more than ten constraints lists the first ten: "10 validation
+        errors detected: ..."."""
+        with self.assertRaises(ClientError) as context:
+            self.raw.batch_get_item(RequestItems={f"tab{i:02}": {"Keys": []} for i in range(12)})
+        error = context.exception.response["Error"]
+        self.assertEqual(error["Code"], "ValidationException")
+        violation = ("Value at 'RequestItems.tab{:02}.member.Keys' failed to satisfy constraint: "
+                     "Member must have length greater than or equal to 1")
+        self.assertEqual(error["Message"], "10 validation errors detected: " +
+                         "; ".join(violation.format(i) for i in range(10)))
+
     def test_batch_write_rejects_two_requests_on_one_item(self):
         """BatchWriteItem rejects a batch that puts and deletes the same item, and writes none of it."""
         with self.assertRaises(ClientError) as context:

@@ -42,7 +42,7 @@ ResponseBody update_item(RequestContext& ctx, const Json& request) {
   auto table = require_table(ctx, write.table_name);
   const engine::KeySchema& schema = table->key_schema();
   engine::Key key = key_from_request(plan.item, schema);
-  check_key_untouched(plan.actions, schema);
+  check_key_untouched(plan.actions, *table);
   WriteOutcome outcome;
   std::optional<engine::Item> old = table->write(key, plan.decision(key, schema, outcome));
   const std::optional<engine::Item>& updated = outcome.updated;

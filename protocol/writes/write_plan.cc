@@ -16,6 +16,9 @@ namespace ddb::protocol {
 
 namespace {
 
+constexpr std::string_view kKeyAttributesAreScalars =
+    "Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: ";
+
 using engine::Error;
 
 // An update that only removes attributes (REMOVE, DELETE) does not create a missing item, while
@@ -94,14 +97,24 @@ engine::WriteDecision WritePlan::decision(const engine::Key& key, const engine::
 
 // The key attributes are the item's identity; no action may touch them, not even to the same value
 // (paritysuite's updateItem captures, 2026: the message has no "Invalid UpdateExpression" prefix
-// and no envelope).
+// and no envelope). A path into a key or index key attribute (`.` or `[n]`) is refused as such
+// (issue 20), with no envelope either.
 void check_key_untouched(const std::vector<engine::UpdateAction>& actions,
-                         const engine::KeySchema& schema) {
+                         const engine::Table& table) {
+  const engine::KeySchema& schema = table.key_schema();
   for (const engine::UpdateAction& action : actions) {
     const std::string& name = action.path.front().name;
+    const bool nested = action.path.size() > 1;
     if (name == schema.partition.name || (schema.sort && name == schema.sort->name)) {
+      if (nested) throw Error::validation(std::string(kKeyAttributesAreScalars) + "Key: " + name);
       throw Error::validation(std::string(kInvalidParameterValues) + "Cannot update attribute " +
                               name + ". This attribute is part of the key");
+    }
+    if (!nested) continue;
+    for (const auto& index : table.indexes()) {
+      if (index->key_schema().contains(name)) {
+        throw Error::validation(std::string(kKeyAttributesAreScalars) + "IndexKey: " + name);
+      }
     }
   }
 }

@@ -48,8 +48,10 @@ struct WritePlan {
 };
 
 // Rejects an update action on a key attribute: "One or more parameter values were invalid: Cannot
-// update attribute pk. This attribute is part of the key".
+// update attribute pk. This attribute is part of the key", and one on a path into a key or index
+// key attribute: "Key attributes must be scalars; list random access '[]' and map lookup '.' are
+// not allowed: Key: pk" (or "IndexKey: gsi_pk").
 void check_key_untouched(const std::vector<engine::UpdateAction>& actions,
-                         const engine::KeySchema& schema);
+                         const engine::Table& table);
 
 }  // namespace ddb::protocol

@@ -308,6 +308,14 @@ class UpdatesTest(harness.ServerTest):
             "to be used this way in an expression; function: list_append",
             "nested-append", "SET l = list_append(list_append(l, :v), :v)", {":v": {"L": []}})
 
+    def test_a_path_into_the_key_is_rejected(self):
+        """SET on a map lookup or list element of the partition key is refused: key attributes are
+        scalars."""
+        self.put({**key("key-path"), "a": {"N": "1"}})
+        self.assertUpdateRejected(
+            "Key attributes must be scalars; list random access '[]' and map lookup '.' are not "
+            "allowed: Key: PK", "key-path", "SET PK.part = :v", {":v": {"S": "x"}})
+
     def test_updating_the_partition_key_is_rejected(self):
         """An update expression may not change a key attribute, even inside SET with other clauses."""
         self.put({**key("key-update"), "a": {"N": "1"}})

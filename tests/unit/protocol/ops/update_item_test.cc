@@ -149,6 +149,33 @@ TEST(UpdateItem, RejectsUpdatesOfKeyAttributes) {
                     "attribute is part of the key");
 }
 
+// issue 20: a path into a key or index key attribute is refused as such.
+TEST(UpdateItem, RejectsPathsIntoKeyAttributes) {
+  Harness h;
+  ASSERT_EQ(h.call("CreateTable", R"({"TableName":"tbl","BillingMode":"PAY_PER_REQUEST",
+        "AttributeDefinitions":[{"AttributeName":"a","AttributeType":"S"},
+          {"AttributeName":"d","AttributeType":"S"}],
+        "KeySchema":[{"AttributeName":"a","KeyType":"HASH"}],
+        "GlobalSecondaryIndexes":[{"IndexName":"by_d",
+          "KeySchema":[{"AttributeName":"d","KeyType":"HASH"}],
+          "Projection":{"ProjectionType":"ALL"}}]})")
+                .status,
+            200);
+  auto update = [&](const char* expression) {
+    return h.call("UpdateItem", json{{"TableName", "tbl"},
+                                     {"Key", {{"a", {{"S", "k"}}}}},
+                                     {"UpdateExpression", expression},
+                                     {"ExpressionAttributeValues", {{":v", {{"S", "v"}}}}}});
+  };
+  expect_validation(update("SET x = :v, a.b = :v"),
+                    "Key attributes must be scalars; list random access '[]' and map lookup '.' "
+                    "are not allowed: Key: a");
+  expect_validation(update("SET d[1] = :v"),
+                    "Key attributes must be scalars; list random access '[]' and map lookup '.' "
+                    "are not allowed: IndexKey: d");
+  EXPECT_EQ(update("SET d = :v").status, 200);
+}
+
 TEST(UpdateItem, PutsExpressionErrorsInTheEnvelope) {
   Harness h;
   h.create_table("tbl");

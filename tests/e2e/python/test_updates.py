@@ -308,6 +308,32 @@ class UpdatesTest(harness.ServerTest):
             "to be used this way in an expression; function: list_append",
             "nested-append", "SET l = list_append(list_append(l, :v), :v)", {":v": {"L": []}})
 
+    def test_index_key_given_another_type_at_run_time_is_unsupported(self):
+        """SET of a GSI key (S) to another attribute holding a number is refused as an unsupported
+        type; SET to a number constant is a type mismatch naming the index."""
+        table = harness.unique_table_name("upd-index-type")
+        self.client.create_table(
+            TableName=table, BillingMode="PAY_PER_REQUEST",
+            AttributeDefinitions=[{"AttributeName": "PK", "AttributeType": "S"},
+                                  {"AttributeName": "c", "AttributeType": "S"}],
+            KeySchema=[{"AttributeName": "PK", "KeyType": "HASH"}],
+            GlobalSecondaryIndexes=[{"IndexName": "index3",
+                                     "KeySchema": [{"AttributeName": "c", "KeyType": "HASH"}],
+                                     "Projection": {"ProjectionType": "ALL"}}])
+        self.client.put_item(TableName=table, Item={"PK": {"S": "k"}, "n": {"N": "1"}})
+        with self.assertRaises(ClientError) as context:
+            self.raw.update_item(TableName=table, Key={"PK": {"S": "k"}},
+                                 UpdateExpression="SET c = n")
+        self.assertError(context, "ValidationException", "The update expression attempted to "
+                         "update the secondary index key to unsupported type")
+        with self.assertRaises(ClientError) as context:
+            self.raw.update_item(TableName=table, Key={"PK": {"S": "k"}},
+                                 UpdateExpression="ADD c :n",
+                                 ExpressionAttributeValues={":n": {"N": "1"}})
+        self.assertError(context, "ValidationException", "One or more parameter values were "
+                         "invalid: Type mismatch for Index Key c Expected: S Actual: N IndexName: "
+                         "index3")
+
     def test_a_path_into_the_key_is_rejected(self):
         """SET on a map lookup or list element of the partition key is refused: key attributes are
         scalars."""

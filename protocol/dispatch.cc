@@ -212,11 +212,15 @@ Response respond(const Handler& handler, RequestContext& ctx, const Json& reques
 Response run(const Handler* handler, std::string_view target, std::string_view operation,
              std::string_view body, RequestContext& ctx) {
   try {
-    // DynamoDB parses the body before it looks at the target: bad JSON is a SerializationException
+    // DynamoDB parses a body before it looks at the target: bad JSON is a SerializationException
     // (with no message) whatever the target says. So is a body nested too deep to be a request.
-    Json request = read_json(body);
-    if (request.is_discarded() || !request.is_object()) {
-      throw engine::Error::serialization("");
+    // An empty body is one only after the target and the credentials have passed (issue 20).
+    Json request;
+    if (!body.empty()) {
+      request = read_json(body);
+      if (request.is_discarded() || !request.is_object()) {
+        throw engine::Error::serialization("");
+      }
     }
     if (handler == nullptr) {
       if (target.starts_with(kTargetPrefix) && is_dynamodb_operation(operation)) {
@@ -225,6 +229,7 @@ Response run(const Handler* handler, std::string_view target, std::string_view o
       throw engine::Error(engine::ErrorType::UnknownOperation, "");
     }
     if (ctx.caller.auth_failure) throw *ctx.caller.auth_failure;
+    if (body.empty()) throw engine::Error::serialization("");
     return respond(*handler, ctx, request);
   } catch (const engine::Error& error) {
     return error_response(error);

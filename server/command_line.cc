@@ -142,11 +142,14 @@ const std::array<Flag, 17> kFlags = {{
        o.sync_interval_ms = parse_integer<unsigned>("--sync-interval-ms", v, 1, 60'000);
      },
      [](const Options& o) { return std::to_string(o.sync_interval_ms); }},
-    {"--max-connections", "N", "most connections open at once; new ones beyond it are closed",
+    {"--max-connections", "N", "most connections open at once; new ones beyond it wait",
      [](Options& o, std::string_view v) {
        o.max_connections = parse_integer<std::size_t>("--max-connections", v, 1, 1000000);
      },
-     [](const Options& o) { return std::to_string(o.max_connections); }},
+     [](const Options& o) {
+       return o.max_connections == 0 ? std::string("the open-file limit less 256")
+                                     : std::to_string(o.max_connections);
+     }},
     {"--idle-timeout", "S", "seconds a kept-alive connection may wait for its next request",
      [](Options& o, std::string_view v) {
        o.idle_timeout_seconds = parse_integer<unsigned>("--idle-timeout", v, 1, 86400);

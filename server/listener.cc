@@ -7,6 +7,7 @@
 #include <boost/asio/detached.hpp>
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/ip/address.hpp>
+#include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <chrono>
@@ -37,7 +38,11 @@ Listener::Listener(asio::io_context& io, const Endpoint& endpoint, ConnectionLim
       endpoint_(endpoint),
       limits_(limits),
       workers_(workers.empty() ? std::vector<asio::io_context*>{&io} : std::move(workers)),
-      acceptor_(io) {}
+      acceptor_(io),
+      slot_freed_(io) {
+  sessions_.on_remove(
+      [this] { asio::post(acceptor_.get_executor(), [this] { slot_freed_.cancel(); }); });
+}
 
 tcp::endpoint Listener::listen(const std::string& host, std::uint16_t port) {
   tcp::endpoint endpoint = resolve(io_, host, port);
@@ -63,17 +68,42 @@ void Listener::stop() {
   asio::dispatch(acceptor_.get_executor(), [this] {
     boost::system::error_code ignored;
     acceptor_.close(ignored);
+    slot_freed_.cancel();
   });
   sessions_.stop_all();
 }
 
 void Listener::close_all() { sessions_.close_all(); }
 
+asio::awaitable<bool> Listener::wait_for_a_slot() {
+  constexpr auto kNoThrow = asio::as_tuple(asio::use_awaitable);
+  while (sessions_.size() >= limits_.max_connections) {
+    if (!acceptor_.is_open()) co_return false;
+    // A burst reaches the limit again and again: warn at most once a minute.
+    const auto now = std::chrono::steady_clock::now();
+    if (now >= next_limit_warning_) {
+      spdlog::warn("{} connections open (--max-connections); new ones wait until one closes",
+                   limits_.max_connections);
+      next_limit_warning_ = now + std::chrono::minutes(1);
+    }
+    // A session's end cancels this wait; the period bounds it should that wake-up be missed.
+    slot_freed_.expires_after(std::chrono::milliseconds(100));
+    sessions_.notify_on_remove(true);
+    if (sessions_.size() < limits_.max_connections) break;
+    co_await slot_freed_.async_wait(kNoThrow);
+  }
+  sessions_.notify_on_remove(false);
+  co_return acceptor_.is_open();
+}
+
 asio::awaitable<void> Listener::accept_loop() {
   constexpr auto kNoThrow = asio::as_tuple(asio::use_awaitable);
   while (acceptor_.is_open()) {
     // The connection lives on one worker, whose single thread runs its coroutine, its watchdog
     // and a stop one at a time.
+    // At the limit, new connections wait in the listen backlog (their clients see latency, not a
+    // reset) until a session ends: DynamoDB Local answers a burst past any limit (issue 20).
+    if (!co_await wait_for_a_slot()) break;
     asio::io_context& worker = *workers_[next_worker_++ % workers_.size()];
     auto [ec, socket] = co_await acceptor_.async_accept(worker.get_executor(), kNoThrow);
     if (ec == asio::error::operation_aborted || !acceptor_.is_open()) break;
@@ -85,19 +115,6 @@ asio::awaitable<void> Listener::accept_loop() {
       continue;
     }
     boost::system::error_code ignored;
-    if (sessions_.size() >= limits_.max_connections) {
-      // Closing at once (rather than leaving it in the backlog) tells the client now; SDKs retry a
-      // closed connection. Warn once per run of refusals, not once per connection.
-      if (!at_limit_) {
-        spdlog::warn("{} connections open (--max-connections); closing new connections",
-                     limits_.max_connections);
-      }
-      at_limit_ = true;
-      socket.shutdown(tcp::socket::shutdown_both, ignored);
-      socket.close(ignored);
-      continue;
-    }
-    at_limit_ = false;
     socket.set_option(tcp::no_delay(true), ignored);  // small responses must not wait for Nagle
     auto session = std::make_shared<Session>(std::move(socket), endpoint_, sessions_, limits_);
     sessions_.add(session);

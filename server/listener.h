@@ -3,6 +3,8 @@
 #include <boost/asio/awaitable.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <chrono>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -13,8 +15,9 @@
 namespace ddb::server {
 
 // Accepts TCP connections on one address and runs a Session (a coroutine) for each, up to
-// ConnectionLimits::max_connections at once: a connection beyond that is accepted and closed at
-// once, unread, so that its client sees the connection close and can retry. Connections are spread
+// ConnectionLimits::max_connections at once: past that it stops accepting, and new connections
+// wait in the listen backlog until a session ends, so that their clients see latency rather than
+// a reset. Connections are spread
 // round-robin over the worker io_contexts, each run by one thread, so that a connection's reads,
 // writes and timeouts never need a strand or another thread's wake-up. Thread-safe.
 class Listener {
@@ -43,6 +46,8 @@ class Listener {
 
  private:
   boost::asio::awaitable<void> accept_loop();
+  // Returns once fewer than max_connections sessions are open (true), or the acceptor closed.
+  boost::asio::awaitable<bool> wait_for_a_slot();
 
   boost::asio::io_context& io_;
   const Endpoint& endpoint_;
@@ -51,7 +56,9 @@ class Listener {
   std::size_t next_worker_ = 0;  // touched only in accept_loop
   boost::asio::ip::tcp::acceptor acceptor_;
   SessionRegistry sessions_;
-  bool at_limit_ = false;  // whether the last connection was refused; touched only in accept_loop
+  boost::asio::steady_timer slot_freed_;  // cancelled when a session ends while the loop waits
+  // When reaching the limit is next worth a warning; touched only in accept_loop.
+  std::chrono::steady_clock::time_point next_limit_warning_{};
 };
 
 }  // namespace ddb::server

@@ -33,6 +33,7 @@
 #include "server/credentials.h"
 #include "server/health_check.h"
 #include "server/listener.h"
+#include "server/open_files.h"
 
 namespace {
 
@@ -212,7 +213,15 @@ int main(int argc, char** argv) {
       keep_running.push_back(asio::make_work_guard(*contexts[i]));
     }
     ddb::server::ConnectionLimits limits;
-    limits.max_connections = options.max_connections;
+    // Raised before the serving threads start, so that they all see the new limit.
+    const std::size_t open_files = ddb::server::raise_open_file_limit();
+    limits.max_connections = options.max_connections != 0
+                                 ? options.max_connections
+                                 : ddb::server::connections_for(open_files);
+    if (limits.max_connections + ddb::server::kReservedFiles > open_files) {
+      spdlog::warn("--max-connections {} leaves few of the {} files this process may open",
+                   limits.max_connections, open_files);
+    }
     limits.idle_timeout = std::chrono::seconds(options.idle_timeout_seconds);
     limits.read_timeout = std::chrono::seconds(options.read_timeout_seconds);
     ddb::server::Listener listener(io, service, limits, workers);

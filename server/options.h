@@ -40,7 +40,9 @@ struct Options {
   std::uint32_t stream_shard_seconds = 14400;
   bool sync_periodic = false;  // --sync periodic (default always)
   unsigned sync_interval_ms = 100;
-  std::size_t max_connections = 1000;  // connections beyond it are closed unread
+  // Connections beyond it wait in the listen backlog; 0: from the open-file limit
+  // (server/open_files).
+  std::size_t max_connections = 0;
   unsigned idle_timeout_seconds = 60;  // a kept-alive connection with no request is closed after it
   unsigned read_timeout_seconds = 60;  // a request must arrive (and its response leave) within it
 };

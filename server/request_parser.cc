@@ -1,5 +1,6 @@
 #include "server/request_parser.h"
 
+#include <boost/beast/http/error.hpp>
 #include <string_view>
 
 namespace ddb::server {
@@ -15,7 +16,13 @@ std::string_view view(string_view s) { return {s.data(), s.size()}; }
 }  // namespace
 
 void RequestParser::on_request_impl(http::verb method, string_view method_string,
-                                    string_view target, int version, error_code&) {
+                                    string_view target, int version, error_code& ec) {
+  // "METHOD SP target SP HTTP/1.1 CRLF"
+  if (method_string.size() + target.size() + 12 > kMaxRequestLineBytes) {
+    ec = http::error::header_limit;
+    return;
+  }
+  field_bytes_ = 0;
   request_.reset(method, view(method_string), view(target), static_cast<unsigned>(version));
 }
 
@@ -23,7 +30,12 @@ void RequestParser::on_request_impl(http::verb method, string_view method_string
 void RequestParser::on_response_impl(int, string_view, int, error_code&) {}
 
 void RequestParser::on_field_impl(http::field, string_view name_string, string_view value,
-                                  error_code&) {
+                                  error_code& ec) {
+  field_bytes_ += name_string.size() + value.size() + 4;  // ": " and CRLF
+  if (field_bytes_ > kMaxHeaderFieldBytes) {
+    ec = http::error::header_limit;
+    return;
+  }
   request_.add(view(name_string), view(value));
 }
 

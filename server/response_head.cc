@@ -3,6 +3,8 @@
 #include <boost/beast/http/status.hpp>
 #include <string_view>
 
+#include "server/http_date.h"
+
 namespace ddb::server {
 
 void append_response_head(const HttpResponse& response, std::string& out) {
@@ -24,6 +26,11 @@ void append_response_head(const HttpResponse& response, std::string& out) {
     out += value;
     out += "\r\n";
   }
+  // DynamoDB's responses all carry these two (captured in issue 20); the date comes from a
+  // per-thread cache, so they cost no allocation.
+  out += "Date: ";
+  out += http_date_now();
+  out += "\r\nServer: Server\r\n";
   if (std::string_view connection = response.connection(); !connection.empty()) {
     out += "Connection: ";
     out += connection;

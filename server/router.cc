@@ -7,6 +7,7 @@
 #include <boost/beast/http/status.hpp>
 #include <boost/beast/http/verb.hpp>
 #include <exception>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -31,13 +32,27 @@ constexpr std::string_view kJson = "application/json";
 
 // Sources for the wire behaviour below: dynalite's test/connection.js, whose tests run against AWS
 // and pin status, body, Content-Type and x-amz-crc32 for each case.
-constexpr std::string_view kHealthBody = "healthy: dynamodb.us-east-1.amazonaws.com ";
+// GET / answers "healthy: " and the request's Host, then a space (issue 20; dynalite's capture for
+// Host dynamodb.us-east-1.amazonaws.com shows the trailing space).
+constexpr std::string_view kHealthPrefix = "healthy: ";
+constexpr std::string_view kDefaultHost = "dynamodb.us-east-1.amazonaws.com";
 constexpr std::string_view kNotFoundBody = "<UnknownOperationException/>\n";
+
+constexpr std::string_view kExposedHeaders =
+    "x-amzn-RequestId,x-amzn-ErrorType,x-amzn-ErrorMessage,Date";
 
 // The media type without parameters: DynamoDB accepts "application/json; charset=utf-8" but not
 // "application/x-amz-json-1.1".
 std::string_view media_type(std::string_view content_type) {
   return trim_http_whitespace(content_type.substr(0, content_type.find(';')));
+}
+
+// DynamoDB sends both on every response to a request with an Origin (issue 20), errors included.
+void add_cors(HttpResponse& response, const HttpRequest& request) {
+  if (request.has(http::field::origin)) {
+    response.set(http::field::access_control_allow_origin, "*");
+    response.set(http::field::access_control_expose_headers, std::string(kExposedHeaders));
+  }
 }
 
 // Headers every response carries; then Content-Length from the body as it will be sent.
@@ -46,7 +61,7 @@ void finish(HttpResponse& response, const HttpRequest& request) {
   response.set("x-amz-crc32", std::to_string(crc32(response.body())));
   // Browsers calling DynamoDB directly (the JS SDK in a page) need CORS; DynamoDB allows any
   // origin.
-  if (request.has(http::field::origin)) response.set(http::field::access_control_allow_origin, "*");
+  add_cors(response, request);
   response.keep_alive(request.keep_alive());
 }
 
@@ -68,6 +83,31 @@ HttpResponse preflight(const HttpRequest& request) {
     response.set(http::field::access_control_allow_methods, std::string(method));
   }
   response.set(http::field::access_control_max_age, "172800");
+  finish(response, request);
+  return response;
+}
+
+// The HTTP answer carrying `result`: in the content type the request was sent in, compressed
+// when it is large and the request's Accept-Encoding allows it.
+HttpResponse json_response(const HttpRequest& request, std::string_view type,
+                           protocol::Response result) {
+  if (!result.internal_error.empty()) {
+    spdlog::error("internal error handling {}: {}",
+                  std::string_view(request.header("X-Amz-Target")), result.internal_error);
+  }
+  HttpResponse response{result.status, request.version()};
+  // DynamoDB answers in the content type it was asked in.
+  response.set(
+      http::field::content_type,
+      std::string(boost::beast::iequals(type, kAmzJson) || type.empty() ? kAmzJson : kJson));
+  response.body() = std::move(result.body);
+  if (response.body().size() >= kMinCompressedResponseBytes) {
+    Coding coding = response_coding(request.header(http::field::accept_encoding));
+    if (coding != Coding::Identity) {
+      response.body() = compress(response.body(), coding);
+      response.set(http::field::content_encoding, coding == Coding::Gzip ? "gzip" : "deflate");
+    }
+  }
   finish(response, request);
   return response;
 }
@@ -128,7 +168,17 @@ Routed route(const HttpRequest& request, const Endpoint& endpoint) {
   const bool has_origin = request.has(http::field::origin);
   if (request.method() == http::verb::options && has_origin) return {preflight(request), {}};
   if (request.method() == http::verb::get) {
-    return {text_response(request, http::status::ok, kHealthBody), {}};
+    std::string_view url = request.target();
+    if (url.substr(0, url.find('?')) != "/") {
+      return {text_response(request, http::status::not_found, kNotFoundBody), {}};
+    }
+    std::string_view host = request.header(http::field::host);
+    std::string body;
+    body.reserve(kHealthPrefix.size() + kDefaultHost.size() + host.size() + 1);
+    body += kHealthPrefix;
+    body += host.empty() ? kDefaultHost : host;
+    body += ' ';
+    return {text_response(request, http::status::ok, body), {}};
   }
 
   // The path is ignored, as DynamoDB does. A body needs a JSON content type; an empty body is let
@@ -139,46 +189,36 @@ Routed route(const HttpRequest& request, const Endpoint& endpoint) {
     return {text_response(request, http::status::not_found, kNotFoundBody), {}};
   }
 
-  // A gzip body is decoded here; one that does not decode is passed on as it is and fails to parse
-  // as JSON (SerializationException), and one that decodes past the body limit gets the 413 of an
-  // oversized body.
+  // A compressed body is decoded here, and its signature checked later over the bytes sent. As
+  // DynamoDB does (issue 20; ScyllaDB's test_compressed_request.py, run against DynamoDB), an
+  // unknown coding or a body that does not decode under its coding is a 500 and nothing runs; one
+  // that decodes past the body limit gets the 413 of an oversized body.
   std::string decoded;
   std::string_view body = request.body();
-  if (boost::beast::iequals(trim_http_whitespace(request.header(http::field::content_encoding)),
-                            "gzip")) {
-    Inflated inflated = gzip_decompress(request.body(), kMaxRequestBodyBytes);
-    if (inflated.status == Inflated::Status::TooLarge) {
-      return {payload_too_large(request.version()), {}};
+  std::optional<Coding> coding = request_coding(request.header(http::field::content_encoding));
+  if (coding != Coding::Identity) {
+    Inflated inflated;
+    if (coding) inflated = decompress(request.body(), *coding, kMaxRequestBodyBytes);
+    if (inflated.status == Inflated::Status::TooLarge) return {payload_too_large(request), {}};
+    if (!coding || inflated.status == Inflated::Status::Invalid) {
+      return {json_response(request, type,
+                            protocol::error_response(engine::Error(
+                                engine::ErrorType::InternalServer, "Internal server error"))),
+              {}};
     }
-    if (inflated.status == Inflated::Status::Ok) {
-      decoded = std::move(inflated.data);
-      body = decoded;
-    }
+    decoded = std::move(inflated.data);
+    body = decoded;
   }
 
   protocol::Response result = call(request, body, endpoint);
-  if (!result.internal_error.empty()) {
-    spdlog::error("internal error handling {}: {}",
-                  std::string_view(request.header("X-Amz-Target")), result.internal_error);
-  }
-  HttpResponse response{result.status, request.version()};
-  // DynamoDB answers in the content type it was asked in.
-  response.set(
-      http::field::content_type,
-      std::string(boost::beast::iequals(type, kAmzJson) || type.empty() ? kAmzJson : kJson));
-  response.body() = std::move(result.body);
-  if (response.body().size() >= kGzipMinResponseBytes &&
-      accepts_gzip(request.header(http::field::accept_encoding))) {
-    response.body() = gzip_compress(response.body());
-    response.set(http::field::content_encoding, "gzip");
-  }
-  finish(response, request);
-  return {std::move(response), result.durability};
+  engine::DurabilityTicket durability = result.durability;
+  return {json_response(request, type, std::move(result)), std::move(durability)};
 }
 
-HttpResponse payload_too_large(unsigned http_version) {
-  HttpResponse response{static_cast<int>(http::status::payload_too_large), http_version};
+HttpResponse payload_too_large(const HttpRequest& request) {
+  HttpResponse response{static_cast<int>(http::status::payload_too_large), request.version()};
   response.set("x-amzn-RequestId", new_request_id());
+  add_cors(response, request);
   response.keep_alive(false);
   response.chunked(true);
   return response;

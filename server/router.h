@@ -34,18 +34,21 @@ struct Routed {
 };
 
 // Answers one HTTP request as DynamoDB's endpoint does: `POST /` with a JSON content type goes
-// through SigV4 (server/auth, server/sigv4) to the dispatcher; `GET` is the health check; anything
-// else is DynamoDB's 404. A `Content-Encoding: gzip` body is decoded after the signature check
-// (clients sign the bytes they send); a response of kGzipMinResponseBytes or more is gzipped when
-// the request's Accept-Encoding allows it. Every response carries x-amzn-RequestId, x-amz-crc32
-// (over the bytes sent, compressed or not), and keeps the connection alive when the request allows
-// it (the session's writer adds Content-Length and Connection). Never throws. Thread-safe when the
+// through SigV4 (server/auth, server/sigv4) to the dispatcher; `GET /` is the health check
+// ("healthy: <Host> "); anything else is DynamoDB's 404. A gzip or deflate body is decoded after
+// the signature check (clients sign the bytes they send); another Content-Encoding, or a body that
+// does not decode, is a 500. A response of kMinCompressedResponseBytes or more is compressed in the
+// coding the request's Accept-Encoding prefers (server/gzip). Every response carries
+// x-amzn-RequestId, x-amz-crc32 (over the bytes sent, compressed or not), CORS fields when the
+// request has an Origin, and keeps the connection alive when the request allows it (the session's
+// writer adds Date, Server, Content-Length and Connection). Never throws. Thread-safe when the
 // dispatcher is. Never waits for the disk.
 Routed route(const HttpRequest& request, const Endpoint& endpoint);
 
-// The answer to a request whose body is over kMaxRequestBodyBytes: 413, empty chunked body, and the
-// connection closes (the rest of the body is never read).
-HttpResponse payload_too_large(unsigned http_version);
+// The answer to a request whose body is over kMaxRequestBodyBytes: 413, empty chunked body, CORS
+// when the request has an Origin, and the connection closes (after the session has drained the
+// body).
+HttpResponse payload_too_large(const HttpRequest& request);
 
 // The answer to bytes that are not HTTP/1.1: 400, empty body, and the connection closes.
 HttpResponse bad_http_request(unsigned http_version);

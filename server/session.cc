@@ -12,6 +12,7 @@
 #include <boost/asio/write.hpp>
 #include <boost/beast/core/string.hpp>
 #include <boost/beast/http/error.hpp>
+#include <charconv>
 #include <chrono>
 #include <exception>
 #include <utility>
@@ -41,6 +42,9 @@ constexpr std::size_t kFirstReadBytes = 4096;
 // The most bytes asked for by one read of a request body.
 constexpr std::size_t kMaxReadBytes = 64 * 1024;
 
+// The most bytes of a refused oversized body read and dropped before the connection closes.
+constexpr std::uint64_t kMaxDrainBytes = 64 * 1024 * 1024;
+
 constexpr auto kNoThrow = asio::as_tuple(asio::use_awaitable);
 
 constexpr std::string_view kContinue11 = "HTTP/1.1 100 Continue\r\n\r\n";
@@ -54,8 +58,11 @@ void SessionRegistry::add(const std::shared_ptr<Session>& session) {
 }
 
 void SessionRegistry::remove(const Session* session) {
-  std::lock_guard lock(mutex_);
-  sessions_.erase(session);
+  {
+    std::lock_guard lock(mutex_);
+    sessions_.erase(session);
+  }
+  if (notify_.load() && on_remove_) on_remove_();
 }
 
 std::size_t SessionRegistry::size() {
@@ -172,6 +179,26 @@ asio::awaitable<bool> Session::read_request(RequestParser& parser, beast::error_
   }
 }
 
+asio::awaitable<void> Session::drain_body() {
+  // The body bytes already read: what follows the blank line that ends the headers.
+  std::string_view buffered(static_cast<const char*>(buffer_.data().data()), buffer_.size());
+  std::size_t end_of_headers = buffered.find("\r\n\r\n");
+  std::uint64_t received =
+      end_of_headers == std::string_view::npos ? 0 : buffered.size() - end_of_headers - 4;
+  std::uint64_t declared = kMaxDrainBytes;  // a chunked body: until the peer stops or the cap
+  std::string_view length = request_.header(http::field::content_length);
+  std::from_chars(length.data(), length.data() + length.size(), declared);
+  declared = std::min(declared, kMaxDrainBytes);
+  buffer_.consume(buffer_.size());
+  set_deadline(limits_.read_timeout);
+  std::array<char, kMaxReadBytes> scratch;
+  while (received < declared) {
+    auto [ec, n] = co_await socket_.async_read_some(asio::buffer(scratch), kNoThrow);
+    if (ec) co_return;
+    received += n;
+  }
+}
+
 asio::awaitable<bool> Session::write_response(const HttpResponse& response) {
   head_.clear();
   append_response_head(response, head_);
@@ -208,10 +235,17 @@ asio::awaitable<void> Session::serve() {
 
     if (read_ec) {
       spdlog::debug("refusing request: {}", read_ec.message());
-      const HttpResponse refusal = read_ec == http::error::body_limit
-                                       ? payload_too_large(request_.version())
-                                       : bad_http_request(11);
-      co_await write_response(refusal);
+      if (read_ec != http::error::body_limit) {
+        co_await write_response(bad_http_request(11));
+        co_return;
+      }
+      // The 413 goes out at once; then the upload is read and dropped, so that a client that
+      // sends its whole body before reading gets the 413 instead of a reset (issue 20). A client
+      // waiting for 100-continue sends no body, and nothing is read for it.
+      if (!co_await write_response(payload_too_large(request_))) co_return;
+      if (!beast::iequals(request_.header(http::field::expect), "100-continue")) {
+        co_await drain_body();
+      }
       co_return;
     }
 

@@ -9,10 +9,12 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
 #include <unordered_map>
+#include <utility>
 
 #include "server/http_message.h"
 #include "server/request_parser.h"
@@ -20,16 +22,16 @@
 
 namespace ddb::server {
 
-// The most bytes of request line and headers a request may have. SigV4 headers with a session
-// token run to a few KiB; Beast's default of 8 KiB is too tight. Over it, the connection gets a 400
-// and closes.
-inline constexpr std::uint32_t kMaxHeaderBytes = 64 * 1024;
+// The most bytes of request line and headers a request may have together: the parser
+// (server/request_parser) holds each to 16 KiB. SigV4 headers with a session token run to a few
+// KiB. Over a limit, the connection gets a 400 and closes.
+inline constexpr std::uint32_t kMaxHeaderBytes = 34 * 1024;
 
 class Session;
 
 // How long a connection may take, and how many there may be.
 struct ConnectionLimits {
-  // Most connections open at once; the listener closes new ones beyond it without reading them.
+  // Most connections open at once; new ones beyond it wait in the listen backlog.
   std::size_t max_connections = 1000;
   // How long a kept-alive connection may wait for the first byte of its next request.
   std::chrono::steady_clock::duration idle_timeout = std::chrono::seconds(60);
@@ -54,10 +56,17 @@ class SessionRegistry {
 
   std::size_t size();
 
+  // `callback` runs (on the removing thread) after a session is removed while notification is on.
+  // Set it before any session is added.
+  void on_remove(std::function<void()> callback) { on_remove_ = std::move(callback); }
+  void notify_on_remove(bool on) { notify_.store(on); }
+
  private:
   std::mutex mutex_;
   std::unordered_map<const Session*, std::weak_ptr<Session>> sessions_;
   std::atomic<bool> stopping_{false};
+  std::function<void()> on_remove_;
+  std::atomic<bool> notify_{false};
 };
 
 // One HTTP/1.1 connection: a keep-alive loop of read request, route (server/router), write
@@ -96,6 +105,9 @@ class Session : public std::enable_shared_from_this<Session> {
   boost::asio::awaitable<bool> read_request(RequestParser& parser,
                                             boost::beast::error_code& parse_error);
   boost::asio::awaitable<bool> write_response(const HttpResponse& response);
+  // Reads and drops the rest of a refused request's body (its declared length, or up to a cap
+  // for a chunked one), within read_timeout; the connection then closes.
+  boost::asio::awaitable<void> drain_body();
   // Closes the connection once `timeout` from now has passed, unless moved again before that.
   void set_deadline(std::chrono::steady_clock::duration timeout);
   static boost::asio::awaitable<void> watch(std::shared_ptr<Session> self);

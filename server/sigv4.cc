@@ -256,14 +256,6 @@ void verify_signature(const SignedRequest& request, const SignatureFields& field
   std::vector<std::string_view> scope = split(credential, '/');
   if (scope.size() != 5) throw Error(ErrorType::IncompleteSignature, "Credential is malformed");
 
-  std::optional<std::string_view> secret = credentials.secret(scope[0]);
-  if (!secret) {
-    // UnrecognizedClientException's text, as DynamoDB sends it (yegor256/s3auth#237 and many
-    // other public reports quote it).
-    throw Error(ErrorType::UnrecognizedClient,
-                "The security token included in the request is invalid.");
-  }
-
   std::optional<system_clock::time_point> date = parse_date(fields.date);
   if (!date) {
     // Not checked against DynamoDB: the text AWS's Coral services use for an unparsable date.
@@ -272,6 +264,28 @@ void verify_signature(const SignedRequest& request, const SignatureFields& field
                                                     "'. See http://en.wikipedia.org/wiki/ISO_8601");
   }
   const std::string amz_date = format_date(*date);
+  // The date window is checked before the key is looked up: an unknown key with a stale date gets
+  // "Signature expired" (issue 20).
+  // DynamoDB's clock-skew texts, quoted in aws/aws-sdk-js#254 and serverless/enterprise#11: the
+  // request's date, the limit, and in parentheses the server's time with the allowed skew.
+  const std::string server_time = format_date(now);
+  if (*date < now - kMaxClockSkew) {
+    throw invalid_signature("Signature expired: " + amz_date + " is now earlier than " +
+                            format_date(now - kMaxClockSkew) + " (" + server_time + " - 15 min.)");
+  }
+  if (*date > now + kMaxClockSkew) {
+    throw invalid_signature("Signature not yet current: " + amz_date + " is still later than " +
+                            format_date(now + kMaxClockSkew) + " (" + server_time + " + 15 min.)");
+  }
+
+  std::optional<std::string_view> secret = credentials.secret(scope[0]);
+  if (!secret) {
+    // UnrecognizedClientException's text, as DynamoDB sends it (yegor256/s3auth#237 and many
+    // other public reports quote it).
+    throw Error(ErrorType::UnrecognizedClient,
+                "The security token included in the request is invalid.");
+  }
+
   // The scope checks below: the texts' openings are in the IAM guide's "Troubleshoot signed
   // requests"; the service text is DynamoDB's as quoted in arnemolland/sigv4#15.
   if (scope[1] != std::string_view(amz_date).substr(0, 8)) {
@@ -288,18 +302,6 @@ void verify_signature(const SignedRequest& request, const SignatureFields& field
         "Credential should be scoped with a valid terminator: 'aws4_request', "
         "not '" +
         std::string(scope[4]) + "'. ");
-  }
-
-  // DynamoDB's clock-skew texts, quoted in aws/aws-sdk-js#254 and serverless/enterprise#11: the
-  // request's date, the limit, and in parentheses the server's time with the allowed skew.
-  const std::string server_time = format_date(now);
-  if (*date < now - kMaxClockSkew) {
-    throw invalid_signature("Signature expired: " + amz_date + " is now earlier than " +
-                            format_date(now - kMaxClockSkew) + " (" + server_time + " - 15 min.)");
-  }
-  if (*date > now + kMaxClockSkew) {
-    throw invalid_signature("Signature not yet current: " + amz_date + " is still later than " +
-                            format_date(now + kMaxClockSkew) + " (" + server_time + " + 15 min.)");
   }
 
   const std::string expected = signature(

@@ -1,6 +1,7 @@
 #include "protocol/batches/batch_request_items.h"
 
 #include <algorithm>
+#include <iterator>
 
 namespace ddb::protocol {
 
@@ -45,23 +46,33 @@ void add_request_items_constraints(const Json* request_items,
   }
 }
 
-void BatchCapacity::charge(std::string_view table, double units) {
+void BatchCapacity::charge(std::string_view table, double units,
+                           const std::vector<IndexUnits>& indexes) {
   auto it = std::find_if(tables_.begin(), tables_.end(),
-                         [&](const auto& entry) { return entry.first == table; });
+                         [&](const TableUnits& entry) { return entry.table == table; });
   if (it == tables_.end()) {
-    tables_.emplace_back(std::string(table), units);
-  } else {
-    it->second += units;
+    tables_.push_back({std::string(table), 0, {}});
+    it = std::prev(tables_.end());
+  }
+  it->units += units;
+  for (const IndexUnits& index : indexes) {
+    auto same = std::find_if(it->indexes.begin(), it->indexes.end(),
+                             [&](const IndexUnits& entry) { return entry.name == index.name; });
+    if (same == it->indexes.end()) {
+      it->indexes.push_back(index);
+    } else {
+      same->units += index.units;
+    }
   }
 }
 
 void BatchCapacity::add_to(Json& response, CapacityDetail detail) const {
   if (detail == CapacityDetail::None) return;
   Json list = Json::array();
-  for (const auto& [table, units] : tables_) {
-    Json entry = {{"TableName", table}, {"CapacityUnits", units}};
-    if (detail == CapacityDetail::Indexes) entry["Table"] = {{"CapacityUnits", units}};
-    list.push_back(std::move(entry));
+  for (const TableUnits& table : tables_) {
+    Json entry;
+    add_consumed_capacity(entry, detail, table.table, table.units, table.indexes);
+    list.push_back(std::move(entry["ConsumedCapacity"]));
   }
   response["ConsumedCapacity"] = std::move(list);
 }

@@ -9,6 +9,7 @@
 #include "protocol/json/json_fields.h"
 #include "protocol/requests/constraints.h"
 #include "protocol/requests/item_request.h"
+#include "protocol/writes/index_capacity.h"
 
 namespace ddb::protocol {
 
@@ -31,16 +32,23 @@ void add_request_items_constraints(const Json* request_items,
 
 // The ConsumedCapacity list of a batch operation: one entry per table, in the order the tables
 // were first charged, each {"TableName":t,"CapacityUnits":u} (and "Table":{"CapacityUnits":u} for
-// INDEXES). Batch operations never report Read/WriteCapacityUnits (ExtendDB#212, dynalite
-// test/batchGetItem.js, both against AWS).
+// INDEXES). Index writes (BatchWriteItem) count in u, and INDEXES lists each index's part under
+// GlobalSecondaryIndexes or LocalSecondaryIndexes, as PutItem's report does (issue 20: a new item
+// with a GSI and an LSI key costs 3.0). Batch operations never report Read/WriteCapacityUnits
+// (ExtendDB#212, dynalite test/batchGetItem.js, both against AWS).
 class BatchCapacity {
  public:
-  void charge(std::string_view table, double units);
+  void charge(std::string_view table, double units, const std::vector<IndexUnits>& indexes = {});
   // Adds "ConsumedCapacity" to `response` unless `detail` is None.
   void add_to(Json& response, CapacityDetail detail) const;
 
  private:
-  std::vector<std::pair<std::string, double>> tables_;
+  struct TableUnits {
+    std::string table;
+    double units = 0;
+    std::vector<IndexUnits> indexes;
+  };
+  std::vector<TableUnits> tables_;
 };
 
 }  // namespace ddb::protocol

@@ -245,6 +245,19 @@ void check_parsed(const UpdateExpression& update) {
       fail(kind, "The function is not allowed in an update expression; function: " + call.name);
     }
   });
+  // list_append(list_append(...), ...) is refused, though if_not_exists inside it is not (issue
+  // 20).
+  visit_calls(update, [&](const FunctionCall& call, bool) {
+    if (call.name != "list_append") return;
+    for (const Operand& arg : call.args) {
+      const auto* inner = std::get_if<FunctionCall>(&arg.node);
+      if (inner != nullptr && inner->name == "list_append") {
+        fail(kind,
+             "The function is not allowed to be used this way in an expression; function: "
+             "list_append");
+      }
+    }
+  });
   for (const UpdateAction& action : update.actions) {
     check_reserved(action.path, kind);
     if (action.value)
@@ -262,7 +275,15 @@ void check_parsed(const UpdateExpression& update) {
 }
 
 void check_parsed(const Projection& projection) {
-  for (const Path& path : projection.paths) check_reserved(path, ExpressionKind::Projection);
+  for (const Path& path : projection.paths) {
+    // DynamoDB's limit on document path depth (issue 20); the count is the path's elements.
+    if (path.elements.size() > kMaxPathDepth) {
+      fail(ExpressionKind::Projection,
+           "The document path has too many nesting levels; nesting levels: " +
+               std::to_string(path.elements.size()));
+    }
+    check_reserved(path, ExpressionKind::Projection);
+  }
 }
 
 void check_operand_counts(const Condition& condition, ExpressionKind kind) {

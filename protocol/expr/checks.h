@@ -8,6 +8,8 @@ namespace ddb::protocol::expr {
 
 // DynamoDB's limit on operators and functions in one expression.
 inline constexpr std::size_t kMaxOperators = 300;
+// DynamoDB's limit on the elements of a ProjectionExpression's document path.
+inline constexpr std::size_t kMaxPathDepth = 32;
 
 // DynamoDB's checks on a parsed expression that do not depend on table metadata. They throw
 // engine::Error::validation("Invalid <kind name>: ...") for the first problem found.
@@ -29,6 +31,10 @@ inline constexpr std::size_t kMaxOperators = 300;
 //   - bare attribute name that is a reserved word: "Attribute name is a reserved keyword; reserved
 //     keyword: Name" (as written)
 //   - update clause repeated: "The \"SET\" section can only be used once in an update expression;"
+//   - list_append nested in list_append: "The function is not allowed to be used this way in an
+//     expression; function: list_append"
+//   - a projected path of more than kMaxPathDepth elements: "The document path has too many
+//     nesting levels; nesting levels: 33"
 // Requires for a Condition: kind is Condition, KeyCondition or Filter.
 void check_parsed(const Condition& condition, ExpressionKind kind);
 void check_parsed(const UpdateExpression& update);

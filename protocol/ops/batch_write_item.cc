@@ -8,6 +8,7 @@
 #include "protocol/operations.h"
 #include "protocol/requests/item_request.h"
 #include "protocol/requests/key_validation.h"
+#include "protocol/writes/index_capacity.h"
 
 namespace ddb::protocol {
 
@@ -72,10 +73,20 @@ Json batch_write_item(RequestContext& ctx, const Json& request) {
   for (ResolvedWrites& entry : resolved) {
     double units = 0;
     Json table_metrics = Json::array();
+    // Index writes are counted only for a capacity report, and only a put's needs its new item.
+    const bool count_indexes =
+        parsed.capacity != CapacityDetail::None && !entry.table->indexes().empty();
     for (std::size_t i = 0; i < entry.keys.size(); ++i) {
       WriteRequest& write = entry.writes->writes[i];
+      std::optional<engine::Item> written;
+      if (count_indexes && write.put) written = write.attributes;
       std::optional<engine::Item> old = write.put ? entry.table->put(std::move(write.attributes))
                                                   : entry.table->remove(entry.keys[i]);
+      if (count_indexes) {
+        capacity.charge(
+            entry.writes->table, 0,
+            index_write_units(*entry.table, old ? &*old : nullptr, written ? &*written : nullptr));
+      }
       // Each request is rounded up to 1 KB on its own: a put costs the larger of the new and the
       // replaced item, a delete the deleted item, and at least 1 when there was none (Developer
       // Guide; dynalite test/batchWriteItem.js).

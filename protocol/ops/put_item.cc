@@ -14,10 +14,11 @@ ResponseBody put_item(RequestContext& ctx, const Json& request) {
   SingleItemWrite write = read_single_item_write(request, kPutItemMembers);
   WritePlan& plan = write.plan;
 
+  // The size comes before the table's existence and the item's key (issue 20).
+  std::size_t new_size = validate_item_size(plan.item);
   auto table = require_table(ctx, write.table_name);
   const engine::KeySchema& schema = table->key_schema();
   validate_item_key(plan.item, schema);
-  std::size_t new_size = validate_item_size(plan.item);
   // The item's index keys are validated with the rest of the request, before the condition is
   // evaluated: a wrong-typed index key is a ValidationException even where the condition fails.
   table->check_index_keys(plan.item);

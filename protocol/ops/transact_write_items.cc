@@ -46,7 +46,7 @@ std::vector<TransactionTarget> targets_of(const RequestContext& ctx,
     TransactionTarget target = key_target(tables[i], plan.item);
     if (plan.kind == WritePlan::Kind::Update && !target.invalid) {
       try {
-        check_key_untouched(plan.actions, tables[i]->key_schema());
+        check_key_untouched(plan.actions, *tables[i]);
       } catch (const Error& error) {
         target.invalid = error;
       }

@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <string>
 
 #include "engine/error.h"
 #include "engine/expression.h"
@@ -42,9 +43,19 @@ ResponseBody update_item(RequestContext& ctx, const Json& request) {
   auto table = require_table(ctx, write.table_name);
   const engine::KeySchema& schema = table->key_schema();
   engine::Key key = key_from_request(plan.item, schema);
-  check_key_untouched(plan.actions, schema);
+  check_key_untouched(plan.actions, *table);
+  check_index_key_types(plan.actions, *table);
   WriteOutcome outcome;
-  std::optional<engine::Item> old = table->write(key, plan.decision(key, schema, outcome));
+  std::optional<engine::Item> old;
+  try {
+    old = table->write(key, plan.decision(key, schema, outcome));
+  } catch (const engine::Error& error) {
+    // The expression's types passed above, so this mismatch comes from the item's own values.
+    if (is_index_key_type_mismatch(error)) {
+      throw engine::Error::validation(std::string(kIndexKeyUpdatedToUnsupportedType));
+    }
+    throw;
+  }
   const std::optional<engine::Item>& updated = outcome.updated;
 
   ResponseBody body;

@@ -1,5 +1,7 @@
 #include "protocol/requests/constraints.h"
 
+#include <algorithm>
+
 #include "engine/error.h"
 
 namespace ddb::protocol {
@@ -122,10 +124,12 @@ void Constraints::one_of(const std::optional<std::string>& value,
 
 void Constraints::check() const {
   if (violations_.empty()) return;
-  std::string message =
-      std::to_string(violations_.size()) +
-      (violations_.size() == 1 ? " validation error detected: " : " validation errors detected: ");
-  for (std::size_t i = 0; i < violations_.size(); ++i) {
+  // DynamoDB lists at most ten, and counts only those: "10 validation errors detected: ..."
+  // (issue 20).
+  const std::size_t listed = std::min(violations_.size(), kMaxListedViolations);
+  std::string message = std::to_string(listed) + (listed == 1 ? " validation error detected: "
+                                                              : " validation errors detected: ");
+  for (std::size_t i = 0; i < listed; ++i) {
     if (i > 0) message += "; ";
     message += violations_[i];
   }

@@ -9,6 +9,9 @@
 
 namespace ddb::protocol {
 
+// The most violations one ValidationException lists.
+inline constexpr std::size_t kMaxListedViolations = 10;
+
 // Collects the request-model constraint violations DynamoDB reports together, before any other
 // check: "2 validation errors detected: Value null at 'tableName' failed to satisfy constraint:
 // Member must not be null; Value '0' at 'limit' ...". `path` is the member's camelCase path in the
@@ -34,7 +37,8 @@ class Constraints {
               std::string_view path);
   void add(std::string violation) { violations_.push_back(std::move(violation)); }
 
-  // Throws the ValidationException listing every violation, if there is any.
+  // Throws the ValidationException listing the violations, if there is any: the first
+  // kMaxListedViolations of them.
   void check() const;
 
  private:

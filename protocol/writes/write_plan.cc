@@ -16,6 +16,9 @@ namespace ddb::protocol {
 
 namespace {
 
+constexpr std::string_view kKeyAttributesAreScalars =
+    "Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: ";
+
 using engine::Error;
 
 // An update that only removes attributes (REMOVE, DELETE) does not create a missing item, while
@@ -94,16 +97,83 @@ engine::WriteDecision WritePlan::decision(const engine::Key& key, const engine::
 
 // The key attributes are the item's identity; no action may touch them, not even to the same value
 // (paritysuite's updateItem captures, 2026: the message has no "Invalid UpdateExpression" prefix
-// and no envelope).
+// and no envelope). A path into a key or index key attribute (`.` or `[n]`) is refused as such
+// (issue 20), with no envelope either.
 void check_key_untouched(const std::vector<engine::UpdateAction>& actions,
-                         const engine::KeySchema& schema) {
+                         const engine::Table& table) {
+  const engine::KeySchema& schema = table.key_schema();
   for (const engine::UpdateAction& action : actions) {
     const std::string& name = action.path.front().name;
+    const bool nested = action.path.size() > 1;
     if (name == schema.partition.name || (schema.sort && name == schema.sort->name)) {
+      if (nested) throw Error::validation(std::string(kKeyAttributesAreScalars) + "Key: " + name);
       throw Error::validation(std::string(kInvalidParameterValues) + "Cannot update attribute " +
                               name + ". This attribute is part of the key");
     }
+    if (!nested) continue;
+    for (const auto& index : table.indexes()) {
+      if (index->key_schema().contains(name)) {
+        throw Error::validation(std::string(kKeyAttributesAreScalars) + "IndexKey: " + name);
+      }
+    }
   }
+}
+
+namespace {
+
+// The type an update action gives its attribute whatever the item holds: a constant's, a number
+// for arithmetic and size(), a list for list_append; std::nullopt when it depends on the item (a
+// path, if_not_exists).
+std::optional<engine::Type> static_type(const engine::Operand& value) {
+  switch (value.kind) {
+    case engine::Operand::Kind::Value:
+      return value.value.type();
+    case engine::Operand::Kind::Add:
+    case engine::Operand::Kind::Subtract:
+    case engine::Operand::Kind::Size:
+      return engine::Type::N;
+    case engine::Operand::Kind::ListAppend:
+      return engine::Type::L;
+    case engine::Operand::Kind::Path:
+    case engine::Operand::Kind::IfNotExists:
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+constexpr std::string_view kIndexKeyTypeMismatch =
+    "One or more parameter values were invalid: Type mismatch for Index Key ";
+
+}  // namespace
+
+void check_index_key_types(const std::vector<engine::UpdateAction>& actions,
+                           const engine::Table& table) {
+  for (const engine::UpdateAction& action : actions) {
+    if (action.path.size() != 1) continue;
+    if (action.kind != engine::UpdateAction::Kind::Set &&
+        action.kind != engine::UpdateAction::Kind::Add) {
+      continue;
+    }
+    std::optional<engine::Type> type = static_type(action.value);
+    if (!type) continue;
+    const std::string& name = action.path.front().name;
+    for (const auto& index : table.indexes()) {
+      const engine::IndexKeySchema& key = index->key_schema();
+      for (const auto* attributes : {&key.partition, &key.sort}) {
+        for (const engine::KeyAttribute& attribute : *attributes) {
+          if (attribute.name != name || attribute.type == *type) continue;
+          throw Error::validation(std::string(kIndexKeyTypeMismatch) + name +
+                                  " Expected: " + engine::type_name(attribute.type) + " Actual: " +
+                                  engine::type_name(*type) + " IndexName: " + index->name());
+        }
+      }
+    }
+  }
+}
+
+bool is_index_key_type_mismatch(const engine::Error& error) {
+  return error.type() == engine::ErrorType::Validation &&
+         std::string_view(error.what()).starts_with(kIndexKeyTypeMismatch);
 }
 
 }  // namespace ddb::protocol

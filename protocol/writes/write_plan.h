@@ -2,8 +2,10 @@
 
 #include <cstddef>
 #include <optional>
+#include <string_view>
 #include <vector>
 
+#include "engine/error.h"
 #include "engine/expression.h"
 #include "engine/item.h"
 #include "engine/table.h"
@@ -48,8 +50,23 @@ struct WritePlan {
 };
 
 // Rejects an update action on a key attribute: "One or more parameter values were invalid: Cannot
-// update attribute pk. This attribute is part of the key".
+// update attribute pk. This attribute is part of the key", and one on a path into a key or index
+// key attribute: "Key attributes must be scalars; list random access '[]' and map lookup '.' are
+// not allowed: Key: pk" (or "IndexKey: gsi_pk").
 void check_key_untouched(const std::vector<engine::UpdateAction>& actions,
-                         const engine::KeySchema& schema);
+                         const engine::Table& table);
+
+// An update that gives an index key attribute another type, when the type is known from the
+// expression alone (a constant, arithmetic, list_append): "One or more parameter values were
+// invalid: Type mismatch for Index Key c Expected: S Actual: N IndexName: index3". Checked before
+// the item is read.
+void check_index_key_types(const std::vector<engine::UpdateAction>& actions,
+                           const engine::Table& table);
+
+// When the type is known only from the item (SET c = other_attribute), DynamoDB says this instead
+// (issue 20); UpdateItem turns the write's type mismatch (is_index_key_type_mismatch) into it.
+inline constexpr std::string_view kIndexKeyUpdatedToUnsupportedType =
+    "The update expression attempted to update the secondary index key to unsupported type";
+bool is_index_key_type_mismatch(const engine::Error& error);
 
 }  // namespace ddb::protocol

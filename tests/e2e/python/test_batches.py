@@ -116,6 +116,48 @@ class BatchesTest(harness.ServerTest):
             {"TableName": USERS, "CapacityUnits": 1.5, "Table": {"CapacityUnits": 1.5}}])
         self.assertEqual(response["UnprocessedKeys"], {})
 
+    def test_batch_write_charges_index_writes(self):
+        """A new item carrying a GSI key and an LSI key costs 3.0 in a BatchWriteItem: the table
+        and each index one unit, listed per index with INDEXES."""
+        table = harness.unique_table_name("batch-indexed")
+        self.client.create_table(
+            TableName=table, BillingMode="PAY_PER_REQUEST",
+            AttributeDefinitions=[{"AttributeName": n, "AttributeType": "S"}
+                                  for n in ("pk", "sk", "g", "l")],
+            KeySchema=[{"AttributeName": "pk", "KeyType": "HASH"},
+                       {"AttributeName": "sk", "KeyType": "RANGE"}],
+            GlobalSecondaryIndexes=[{"IndexName": "gsi",
+                                     "KeySchema": [{"AttributeName": "g", "KeyType": "HASH"}],
+                                     "Projection": {"ProjectionType": "ALL"}}],
+            LocalSecondaryIndexes=[{"IndexName": "lsi",
+                                    "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"},
+                                                  {"AttributeName": "l", "KeyType": "RANGE"}],
+                                    "Projection": {"ProjectionType": "ALL"}}])
+        item = {"pk": {"S": "p"}, "sk": {"S": "s"}, "g": {"S": "g"}, "l": {"S": "l"}}
+        response = self.client.batch_write_item(
+            ReturnConsumedCapacity="INDEXES", RequestItems={table: [{"PutRequest": {"Item": item}}]})
+        self.assertEqual(response["ConsumedCapacity"], [{
+            "TableName": table, "CapacityUnits": 3.0, "Table": {"CapacityUnits": 1.0},
+            "GlobalSecondaryIndexes": {"gsi": {"CapacityUnits": 1.0}},
+            "LocalSecondaryIndexes": {"lsi": {"CapacityUnits": 1.0}}}])
+        response = self.client.batch_write_item(
+            ReturnConsumedCapacity="TOTAL",
+            RequestItems={table: [{"PutRequest": {"Item": {**item, "sk": {"S": "t"}}}}]})
+        self.assertEqual(response["ConsumedCapacity"], [{"TableName": table,
+                                                         "CapacityUnits": 3.0}])
+
+    def test_constraint_errors_stop_at_ten(self):
+        """A request breaking more than ten constraints lists the first ten: "10 validation
+        errors detected: ..."."""
+        with self.assertRaises(ClientError) as context:
+            self.raw.batch_get_item(RequestItems={f"tab{i:02}": {"Keys": []} for i in range(12)})
+        error = context.exception.response["Error"]
+        self.assertEqual(error["Code"], "ValidationException")
+        violation = ("Value at 'RequestItems.tab{:02}.member.Keys' failed to satisfy constraint: "
+                     "Member must have length greater than or equal to 1")
+        self.assertEqual(error["Message"], "10 validation errors detected: " +
+                         "; ".join(violation.format(i) for i in range(10)))
+
     def test_batch_write_rejects_two_requests_on_one_item(self):
         """BatchWriteItem rejects a batch that puts and deletes the same item, and writes none of it."""
         with self.assertRaises(ClientError) as context:

@@ -207,6 +207,15 @@ class FiltersTest(harness.ServerTest):
             '"#a attribute_not_exists :v"', FilterExpression="#a attribute_not_exists :v",
             ExpressionAttributeNames={"#a": "a"}, values={":v": {"S": "x"}})
 
+    def test_projection_deeper_than_32_levels_is_rejected(self):
+        """A ProjectionExpression path of 33 elements is refused with its nesting level."""
+        with self.assertRaises(ClientError) as context:
+            self.raw.get_item(TableName=TABLE, Key=DOC_KEY,
+                              ProjectionExpression=".".join(["m"] * 33))
+        self.assertError(context, "ValidationException",
+                         "Invalid ProjectionExpression: The document path has too many nesting "
+                         "levels; nesting levels: 33")
+
     def test_filter_begins_with_number(self):
         """begins_with in a Scan filter needs a string or binary operand."""
         with self.assertRaises(ClientError) as context:

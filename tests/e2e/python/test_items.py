@@ -308,6 +308,12 @@ class ItemsTest(harness.ServerTest):
         self.assertPutRejected(over, "Item size has exceeded the maximum allowed size")
         self.assertNotIn("Item", self.get({"pk": {"S": "b"}}))
 
+    def test_item_size_is_checked_before_the_table_exists(self):
+        """An oversized item is refused for its size even when the table does not exist."""
+        over = {"pk": {"S": "b"}, "d": {"S": "x" * (409600 - 3)}}
+        self.assertPutRejected(over, "Item size has exceeded the maximum allowed size",
+                               table="no-such-table-size")
+
     # --- Attribute value validation (PutItem and DeleteItem envelope these) ---------------------
 
     def test_empty_string_set_is_rejected(self):

@@ -300,6 +300,48 @@ class UpdatesTest(harness.ServerTest):
 
     # --- Errors found when validating the request -------------------------------------------
 
+    def test_list_append_inside_list_append_is_rejected(self):
+        """list_append may not take another list_append as an operand."""
+        self.put({**key("nested-append"), "l": {"L": []}})
+        self.assertUpdateRejected(
+            "1 validation error detected: Invalid UpdateExpression: The function is not allowed "
+            "to be used this way in an expression; function: list_append",
+            "nested-append", "SET l = list_append(list_append(l, :v), :v)", {":v": {"L": []}})
+
+    def test_index_key_given_another_type_at_run_time_is_unsupported(self):
+        """SET of a GSI key (S) to another attribute holding a number is refused as an unsupported
+        type; SET to a number constant is a type mismatch naming the index."""
+        table = harness.unique_table_name("upd-index-type")
+        self.client.create_table(
+            TableName=table, BillingMode="PAY_PER_REQUEST",
+            AttributeDefinitions=[{"AttributeName": "PK", "AttributeType": "S"},
+                                  {"AttributeName": "c", "AttributeType": "S"}],
+            KeySchema=[{"AttributeName": "PK", "KeyType": "HASH"}],
+            GlobalSecondaryIndexes=[{"IndexName": "index3",
+                                     "KeySchema": [{"AttributeName": "c", "KeyType": "HASH"}],
+                                     "Projection": {"ProjectionType": "ALL"}}])
+        self.client.put_item(TableName=table, Item={"PK": {"S": "k"}, "n": {"N": "1"}})
+        with self.assertRaises(ClientError) as context:
+            self.raw.update_item(TableName=table, Key={"PK": {"S": "k"}},
+                                 UpdateExpression="SET c = n")
+        self.assertError(context, "ValidationException", "The update expression attempted to "
+                         "update the secondary index key to unsupported type")
+        with self.assertRaises(ClientError) as context:
+            self.raw.update_item(TableName=table, Key={"PK": {"S": "k"}},
+                                 UpdateExpression="ADD c :n",
+                                 ExpressionAttributeValues={":n": {"N": "1"}})
+        self.assertError(context, "ValidationException", "One or more parameter values were "
+                         "invalid: Type mismatch for Index Key c Expected: S Actual: N IndexName: "
+                         "index3")
+
+    def test_a_path_into_the_key_is_rejected(self):
+        """SET on a map lookup or list element of the partition key is refused: key attributes are
+        scalars."""
+        self.put({**key("key-path"), "a": {"N": "1"}})
+        self.assertUpdateRejected(
+            "Key attributes must be scalars; list random access '[]' and map lookup '.' are not "
+            "allowed: Key: PK", "key-path", "SET PK.part = :v", {":v": {"S": "x"}})
+
     def test_updating_the_partition_key_is_rejected(self):
         """An update expression may not change a key attribute, even inside SET with other clauses."""
         self.put({**key("key-update"), "a": {"N": "1"}})

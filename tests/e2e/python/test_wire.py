@@ -195,10 +195,11 @@ class WireTest(unittest.TestCase):
         })
 
     def test_get_is_a_health_check(self):
-        """GET / answers 200 with DynamoDB's health text, trailing space included."""
+        """GET / answers 200 with DynamoDB's health text for the Host sent, trailing space
+        included."""
         connection = connect()
         try:
-            connection.request("GET", "/")
+            connection.request("GET", "/", headers={"Host": "dynamodb.us-east-1.amazonaws.com"})
             response = Response(connection.getresponse())
         finally:
             connection.close()

@@ -102,7 +102,7 @@ TEST(Options, RejectsBadDurabilityValues) {
 
 TEST(Options, ConnectionLimitsDefaultAndParse) {
   ParsedCommandLine defaults = parse({});
-  EXPECT_EQ(defaults.options.max_connections, 1000u);
+  EXPECT_EQ(defaults.options.max_connections, 0u);  // from the open-file limit
   EXPECT_EQ(defaults.options.idle_timeout_seconds, 60u);
   EXPECT_EQ(defaults.options.read_timeout_seconds, 60u);
   ParsedCommandLine result =

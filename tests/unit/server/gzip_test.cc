@@ -47,17 +47,54 @@ TEST(Gzip, RejectsWhatIsNotOneWholeGzipMember) {
   EXPECT_EQ(gzip_decompress(corrupt, 100).status, Inflated::Status::Invalid);
 }
 
-TEST(Gzip, ReadsAcceptEncoding) {
-  EXPECT_TRUE(accepts_gzip("gzip"));
-  EXPECT_TRUE(accepts_gzip("gzip, deflate, br"));
-  EXPECT_TRUE(accepts_gzip("br;q=1.0, GZIP;q=0.5"));
-  EXPECT_TRUE(accepts_gzip("*"));
-  EXPECT_FALSE(accepts_gzip(""));
-  EXPECT_FALSE(accepts_gzip("identity"));
-  EXPECT_FALSE(accepts_gzip("deflate, br"));
-  EXPECT_FALSE(accepts_gzip("gzip;q=0"));
-  EXPECT_FALSE(accepts_gzip("gzip; q=0.000"));
-  EXPECT_FALSE(accepts_gzip("x-gzip"));
+TEST(Gzip, ConcatenatedMembersDecodeToOneBody) {
+  Inflated inflated = gzip_decompress(gzip_compress("{\"Tab") + gzip_compress("le\":1}"), 100);
+  ASSERT_EQ(inflated.status, Inflated::Status::Ok);
+  EXPECT_EQ(inflated.data, "{\"Table\":1}");
+}
+
+TEST(Gzip, DeflateIsAZlibStream) {
+  // "hello\n" as Python's zlib.compress writes it.
+  const std::string hello_zlib("\x78\x9c\xcb\x48\xcd\xc9\xc9\xe7\x02\x00\x08\x4b\x02\x1f", 14);
+  Inflated inflated = decompress(hello_zlib, Coding::Deflate, 100);
+  ASSERT_EQ(inflated.status, Inflated::Status::Ok);
+  EXPECT_EQ(inflated.data, "hello\n");
+  EXPECT_EQ(decompress(compress("abc", Coding::Deflate), Coding::Deflate, 10).data, "abc");
+  EXPECT_EQ(decompress(kHelloGzip, Coding::Deflate, 100).status, Inflated::Status::Invalid);
+  EXPECT_EQ(decompress("", Coding::Deflate, 100).status, Inflated::Status::Invalid);
+}
+
+TEST(Gzip, RequestCodingIsGzipDeflateOrNone) {
+  EXPECT_EQ(request_coding(""), Coding::Identity);
+  EXPECT_EQ(request_coding(" GZIP "), Coding::Gzip);
+  EXPECT_EQ(request_coding("deflate"), Coding::Deflate);
+  EXPECT_EQ(request_coding("garbage"), std::nullopt);
+  EXPECT_EQ(request_coding("br"), std::nullopt);
+  EXPECT_EQ(request_coding("gzip, deflate"), std::nullopt);
+}
+
+TEST(Gzip, ResponseCodingNamesAndWildcard) {
+  EXPECT_EQ(response_coding(""), Coding::Identity);
+  EXPECT_EQ(response_coding("gzip"), Coding::Gzip);
+  EXPECT_EQ(response_coding(" Deflate "), Coding::Deflate);
+  EXPECT_EQ(response_coding("identity, br, x-gzip"), Coding::Identity);
+  EXPECT_EQ(response_coding("*"), Coding::Gzip);
+  EXPECT_EQ(response_coding("*, deflate;q=1"), Coding::Gzip);  // "*" listed first stands for gzip
+  EXPECT_EQ(response_coding("gzip;q=0, *"), Coding::Deflate);  // named beats "*"
+  EXPECT_EQ(response_coding("*;q=0.5, deflate;q=0.6"), Coding::Deflate);
+}
+
+TEST(Gzip, ResponseCodingWeights) {
+  EXPECT_EQ(response_coding("gzip, deflate"), Coding::Gzip);
+  EXPECT_EQ(response_coding("deflate, gzip"), Coding::Deflate);  // a tie: the first listed
+  EXPECT_EQ(response_coding("gzip;q=0.5, deflate;q=0.6"), Coding::Deflate);
+  EXPECT_EQ(response_coding("gzip;q=0"), Coding::Identity);
+  EXPECT_EQ(response_coding("gzip; q=0.000"), Coding::Identity);
+  EXPECT_EQ(response_coding("gzip;q=-1, deflate;q=0.1"), Coding::Deflate);
+  EXPECT_EQ(response_coding("deflate;q=0.9, gzip;q=5"), Coding::Gzip);    // over 1 counts as 1
+  EXPECT_EQ(response_coding("deflate;q=0.9, gzip;q=abc"), Coding::Gzip);  // unparsable: 1
+  EXPECT_EQ(response_coding("gzip;q=0, gzip;q=0.2"), Coding::Gzip);       // repeated: positive wins
+  EXPECT_EQ(response_coding("gzip;q=0.2, gzip;q=0"), Coding::Gzip);
 }
 
 }  // namespace

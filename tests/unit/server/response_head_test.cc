@@ -15,6 +15,7 @@ namespace {
 namespace http = boost::beast::http;
 
 constexpr std::string_view kRequestId = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789ABCDEFGHIJKLMNOP";
+constexpr std::string_view kDate = "Sun, 06 Nov 1994 08:49:37 GMT";
 
 HttpResponse response(int status, unsigned version, std::string body, bool keep_alive = true) {
   HttpResponse r{status, version};
@@ -33,6 +34,8 @@ std::string beast_bytes(int status, unsigned version, std::string body, bool kee
   r.set(http::field::content_type, "application/x-amz-json-1.0");
   r.set("x-amzn-RequestId", kRequestId);
   r.set("x-amz-crc32", "2745614147");
+  r.set(http::field::date, std::string(kDate));
+  r.set(http::field::server, "Server");
   r.body() = std::move(body);
   r.keep_alive(keep_alive);
   r.prepare_payload();
@@ -41,9 +44,13 @@ std::string beast_bytes(int status, unsigned version, std::string body, bool kee
   return out.str();
 }
 
+// The writer's bytes with its Date value (now) replaced by kDate.
 std::string fast_bytes(const HttpResponse& response) {
   std::string out;
   append_response_head(response, out);
+  std::size_t date = out.find("\r\nDate: ");
+  EXPECT_NE(date, std::string::npos) << out;
+  if (date != std::string::npos) out.replace(date + 8, kDate.size(), kDate);
   return out + (response.chunked() ? std::string(kEmptyChunkedBody) : response.body());
 }
 
@@ -79,7 +86,8 @@ TEST(ResponseHead, ChunkedResponseHasAnEmptyChunkedBody) {
   r.chunked(true);
   EXPECT_EQ(fast_bytes(r),
             "HTTP/1.1 413 Payload Too Large\r\nx-amzn-RequestId: " + std::string(kRequestId) +
-                "\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n"
+                "\r\nDate: " + std::string(kDate) +
+                "\r\nServer: Server\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n"
                 "0\r\n\r\n");
 }
 

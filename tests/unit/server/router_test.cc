@@ -53,6 +53,37 @@ TEST_F(Router, GetIsTheHealthCheck) {
   expect_request_id(response);
 }
 
+// GET / names the Host sent; GET on any other path is DynamoDB's 404.
+TEST_F(Router, HealthCheckNamesTheRequestsHostOnlyAtTheRoot) {
+  auto get = [this](std::string_view path) {
+    HttpRequest request{http::verb::get, path, 11};
+    request.set(http::field::host, "localhost:8000");
+    return route(request, Endpoint{dispatcher_}).response;
+  };
+  HttpResponse health = get("/?probe=1");
+  EXPECT_EQ(health.result_int(), 200);
+  EXPECT_EQ(health.body(), "healthy: localhost:8000 ");
+  HttpResponse other = get("/shell/");
+  EXPECT_EQ(other.result_int(), 404);
+  EXPECT_EQ(other.body(), "<UnknownOperationException/>\n");
+}
+
+TEST_F(Router, EveryResponseToAnOriginCarriesCors) {
+  HttpRequest request{http::verb::post, "/", 11};
+  request.set(http::field::origin, "http://localhost:3000");
+  request.set(http::field::content_type, "application/x-amz-json-1.0");
+  request.set("X-Amz-Target", "DynamoDB_20120810.ListTables");
+  request.body() = "{}";
+  HttpResponse response = route(request, Endpoint{dispatcher_}).response;
+  EXPECT_EQ(response.result_int(), 400);  // no Authorization
+  EXPECT_EQ(header(response, "Access-Control-Allow-Origin"), "*");
+  EXPECT_EQ(header(response, "Access-Control-Expose-Headers"),
+            "x-amzn-RequestId,x-amzn-ErrorType,x-amzn-ErrorMessage,Date");
+  request.set(http::field::origin, "");
+  EXPECT_EQ(header(route(request, Endpoint{dispatcher_}).response, "Access-Control-Allow-Origin"),
+            "*");
+}
+
 TEST_F(Router, OtherMethodsGetDynamoDbsNotFound) {
   for (http::verb method : {http::verb::put, http::verb::delete_, http::verb::options}) {
     HttpResponse response = send(method, {}, {});
@@ -116,7 +147,7 @@ TEST_F(Router, CorsPreflightEchoesRequestedHeaders) {
 }
 
 TEST_F(Router, PayloadTooLargeClosesTheConnection) {
-  HttpResponse response = payload_too_large(11);
+  HttpResponse response = payload_too_large(HttpRequest{http::verb::post, "/", 11});
   EXPECT_EQ(response.result_int(), 413);
   EXPECT_FALSE(response.keep_alive());
   EXPECT_TRUE(response.chunked());
@@ -191,15 +222,31 @@ TEST_F(Router, DecodesAGzipBodyAfterCheckingTheSignatureOverTheSentBytes) {
   EXPECT_EQ(response.result_int(), 200);
   EXPECT_EQ(response.body(), R"({"TableNames":[]})");
 
-  request.body() = "not gzip";
-  request.prepare_payload();
-  HttpResponse bad = route(request, Endpoint{dispatcher_}).response;
-  EXPECT_EQ(bad.result_int(), 400);
-  EXPECT_EQ(bad.body(), R"({"__type":"com.amazon.coral.service#SerializationException"})");
+  // A body that does not decode is DynamoDB's 500 (ScyllaDB's test_compressed_request.py).
+  for (std::string body :
+       {std::string("not gzip"), std::string(), gzip_compress(R"({"Limit":5})").substr(0, 10)}) {
+    request.body() = body;
+    request.prepare_payload();
+    HttpResponse bad = route(request, Endpoint{dispatcher_}).response;
+    EXPECT_EQ(bad.result_int(), 500);
+    EXPECT_EQ(bad.body(), R"({"__type":"com.amazonaws.dynamodb.v20120810#InternalServerError",)"
+                          R"("message":"Internal server error"})");
+  }
 
   request.body() = gzip_compress(std::string(kMaxRequestBodyBytes + 1, ' '));
   request.prepare_payload();
   EXPECT_EQ(route(request, Endpoint{dispatcher_}).response.result_int(), 413);
+}
+
+TEST_F(Router, DecodesDeflateAndRefusesOtherCodingsWith500) {
+  HttpRequest request = signed_list_tables();
+  request.set(http::field::content_encoding, "deflate");
+  request.body() = compress(request.body(), Coding::Deflate);
+  request.prepare_payload();
+  EXPECT_EQ(route(request, Endpoint{dispatcher_}).response.result_int(), 200);
+  request = signed_list_tables();
+  request.set(http::field::content_encoding, "garbage");
+  EXPECT_EQ(route(request, Endpoint{dispatcher_}).response.result_int(), 500);
 }
 
 TEST_F(Router, GzipsLargeResponsesWhenAskedWithTheCrcOfTheSentBytes) {
@@ -212,7 +259,7 @@ TEST_F(Router, GzipsLargeResponsesWhenAskedWithTheCrcOfTheSentBytes) {
               "SignedHeaders=host, Signature=abc");
   request.set("X-Amz-Date", "20261121T100000Z");
   // A ValidationException whose message quotes the long table name makes a large response.
-  std::string long_name(2000, 'x');
+  std::string long_name(5000, 'x');
   request.body() = R"({"TableName":")" + long_name + R"(","Key":{}})";
   request.prepare_payload();
   HttpResponse response = route(request, Endpoint{dispatcher_}).response;
@@ -223,6 +270,19 @@ TEST_F(Router, GzipsLargeResponsesWhenAskedWithTheCrcOfTheSentBytes) {
   ASSERT_EQ(inflated.status, Inflated::Status::Ok);
   EXPECT_NE(inflated.data.find(long_name), std::string::npos);
 
+  request.set(http::field::accept_encoding, "gzip;q=0.5, deflate");
+  HttpResponse deflated = route(request, Endpoint{dispatcher_}).response;
+  ASSERT_EQ(header(deflated, "Content-Encoding"), "deflate");
+  EXPECT_EQ(decompress(deflated.body(), Coding::Deflate, 1 << 20).data, inflated.data);
+
+  // A response of about 2 KB goes out plain.
+  request.body() = R"({"TableName":")" + std::string(2000, 'x') + R"(","Key":{}})";
+  request.prepare_payload();
+  request.set(http::field::accept_encoding, "gzip");
+  EXPECT_EQ(header(route(request, Endpoint{dispatcher_}).response, "Content-Encoding"), "");
+
+  request.body() = R"({"TableName":")" + long_name + R"(","Key":{}})";
+  request.prepare_payload();
   request.set(http::field::accept_encoding, "identity");
   HttpResponse plain = route(request, Endpoint{dispatcher_}).response;
   EXPECT_EQ(header(plain, "Content-Encoding"), "");
@@ -235,6 +295,29 @@ TEST_F(Router, SmallResponsesAreNotGzipped) {
   HttpResponse response = route(request, Endpoint{dispatcher_}).response;
   EXPECT_EQ(header(response, "Content-Encoding"), "");
   EXPECT_EQ(response.body(), R"({"TableNames":[]})");
+}
+
+// DynamoDB's order (issue 20): bad JSON and the target before the credentials, an empty body after.
+TEST_F(Router, ChecksJsonAndTargetBeforeCredentialsAndAnEmptyBodyAfter) {
+  HttpResponse not_json = send(http::verb::post, "application/x-amz-json-1.0", "{nope");
+  EXPECT_EQ(not_json.body(), R"({"__type":"com.amazon.coral.service#SerializationException"})");
+
+  HttpResponse empty = send(http::verb::post, "application/x-amz-json-1.0", "");
+  EXPECT_EQ(empty.body(),
+            R"({"__type":"com.amazon.coral.service#MissingAuthenticationTokenException",)"
+            R"("message":"Request is missing Authentication Token"})");
+
+  HttpRequest request{http::verb::post, "/", 11};
+  request.set(http::field::content_type, "application/x-amz-json-1.0");
+  HttpResponse no_target = route(request, Endpoint{dispatcher_}).response;
+  EXPECT_EQ(no_target.body(), R"({"__type":"com.amazon.coral.service#UnknownOperationException"})");
+
+  request = signed_list_tables();
+  request.body().clear();
+  request.prepare_payload();
+  HttpResponse signed_empty = route(request, Endpoint{dispatcher_}).response;
+  EXPECT_EQ(signed_empty.result_int(), 400);
+  EXPECT_EQ(signed_empty.body(), R"({"__type":"com.amazon.coral.service#SerializationException"})");
 }
 
 // DescribeEndpoints answers the Host header the client sent, so the router hands it on.

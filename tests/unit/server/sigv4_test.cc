@@ -191,6 +191,16 @@ TEST(SigV4Verify, UnknownAccessKeyIsUnrecognized) {
                   "The security token included in the request is invalid."));
 }
 
+// DynamoDB checks the date window before it looks the key up (issue 20).
+TEST(SigV4Verify, DateWindowIsCheckedBeforeTheAccessKey) {
+  SignatureFields fields = botocore_fields();
+  fields.credential = "AKIDOTHER/20261121/eu-west-1/dynamodb/aws4_request";
+  EXPECT_EQ(verify(botocore_request(), fields, at(10, 15, 1)),
+            error(engine::ErrorType::InvalidSignature,
+                  "Signature expired: 20261121T100000Z is now earlier than 20261121T100001Z "
+                  "(20261121T101501Z - 15 min.)"));
+}
+
 TEST(SigV4Verify, DateOutsideFifteenMinutesIsRejected) {
   EXPECT_EQ(verify(botocore_request(), botocore_fields(), at(10, 15, 1)),
             error(engine::ErrorType::InvalidSignature,

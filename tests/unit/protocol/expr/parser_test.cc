@@ -431,8 +431,29 @@ TEST(ConditionParser, AcceptsNestingUpToTheOperatorLimit) {
   // 299 NOTs, each in its own group, and one comparison: 300 operators.
   const std::string text = repeat("(NOT ", 299) + "a = :v" + std::string(299, ')');
   EXPECT_EQ(condition_error(text, kCond), "<no error>");
-  EXPECT_EQ(update_error("SET a = " + repeat("list_append(", 200) + "a" + repeat(", :v)", 200)),
+  EXPECT_EQ(update_error("SET a = " + repeat("if_not_exists(a, ", 200) + ":v" + repeat(")", 200)),
             "<no error>");
+}
+
+// issue 20: DynamoDB refuses list_append nested in list_append, not if_not_exists inside it.
+TEST(UpdateParser, RejectsListAppendInsideListAppend) {
+  EXPECT_EQ(update_error("SET l = list_append(list_append(l, :v), :v)"),
+            "Invalid UpdateExpression: The function is not allowed to be used this way in an "
+            "expression; function: list_append");
+  EXPECT_EQ(update_error("SET l = list_append(:v, list_append(l, :v))"),
+            "Invalid UpdateExpression: The function is not allowed to be used this way in an "
+            "expression; function: list_append");
+  EXPECT_EQ(update_error("SET l = list_append(if_not_exists(l, :e), :v)"), "<no error>");
+}
+
+TEST(ProjectionParser, RejectsPathsDeeperThan32) {
+  EXPECT_EQ(projection_error("m" + repeat(".m", 31)), "<no error>");
+  EXPECT_EQ(projection_error("m" + repeat(".m", 32)),
+            "Invalid ProjectionExpression: The document path has too many nesting levels; "
+            "nesting levels: 33");
+  EXPECT_EQ(projection_error("a, l" + repeat("[0]", 33)),
+            "Invalid ProjectionExpression: The document path has too many nesting levels; "
+            "nesting levels: 34");
 }
 
 TEST(ConditionParser, RejectsListIndexesOutOfRange) {

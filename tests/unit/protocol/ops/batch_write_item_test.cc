@@ -107,6 +107,27 @@ TEST_F(BatchWriteItem, ChargesEachRequestRoundedUpTo1KB) {
   EXPECT_EQ(r.body["UnprocessedItems"], json::object());
 }
 
+// issue 20: index writes count, in TOTAL and INDEXES, as PutItem's do.
+TEST_F(BatchWriteItem, ChargesIndexWrites) {
+  auto r = h.call("BatchWriteItem", R"({"ReturnConsumedCapacity":"INDEXES","RequestItems":{
+      "games":[{"PutRequest":{"Item":{"pk":{"S":"g1"},"score":{"N":"5"}}}},
+               {"PutRequest":{"Item":{"pk":{"S":"g2"}}}}],
+      "threads":[{"PutRequest":{"Item":{"forum":{"S":"f"},"subject":{"S":"s"},
+                                        "last_post":{"S":"p"}}}}]}})");
+  ASSERT_EQ(r.status, 200) << r.body.dump();
+  EXPECT_EQ(r.body["ConsumedCapacity"], json::parse(R"([
+      {"TableName":"games","CapacityUnits":3.0,"Table":{"CapacityUnits":2.0},
+       "GlobalSecondaryIndexes":{"by_score":{"CapacityUnits":1.0}}},
+      {"TableName":"threads","CapacityUnits":2.0,"Table":{"CapacityUnits":1.0},
+       "LocalSecondaryIndexes":{"by_last_post":{"CapacityUnits":1.0}}}])"));
+
+  // Deleting g1 removes its index entry too.
+  r = h.call("BatchWriteItem", R"({"ReturnConsumedCapacity":"TOTAL","RequestItems":{
+      "games":[{"DeleteRequest":{"Key":{"pk":{"S":"g1"}}}}]}})");
+  EXPECT_EQ(r.body["ConsumedCapacity"], json::parse(R"([
+      {"TableName":"games","CapacityUnits":2.0}])"));
+}
+
 TEST_F(BatchWriteItem, ReportsItemCollectionMetricsPerRequestForTablesWithLocalIndexes) {
   auto r = h.call("BatchWriteItem", R"({"ReturnItemCollectionMetrics":"SIZE","RequestItems":{
       "threads":[{"PutRequest":{"Item":{"forum":{"S":"EC2"},"subject":{"S":"a"}}}},

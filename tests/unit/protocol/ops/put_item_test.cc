@@ -78,6 +78,12 @@ TEST_F(ItemOps, PutRejectsItemsOver400Kilobytes) {
             200);
   expect_validation(put(json{{"pk", {{"S", "a"}}}, {"data", {{"S", std::string(409594, 'x')}}}}),
                     "Item size has exceeded the maximum allowed size");
+  // issue 20: before the table's existence and the item's key.
+  expect_validation(
+      put(json{{"pk", {{"S", "a"}}}, {"data", {{"S", std::string(409594, 'x')}}}}, "nope"),
+      "Item size has exceeded the maximum allowed size");
+  expect_validation(put(json{{"data", {{"S", std::string(409600, 'x')}}}}),
+                    "Item size has exceeded the maximum allowed size");
 }
 
 TEST_F(ItemOps, PutWrapsValueErrorsInTheValidationEnvelope) {

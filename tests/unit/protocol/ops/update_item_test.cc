@@ -149,6 +149,58 @@ TEST(UpdateItem, RejectsUpdatesOfKeyAttributes) {
                     "attribute is part of the key");
 }
 
+// Table "tbl": partition key a (S) and a GSI `index` on `attribute` (S).
+void create_table_with_gsi(Harness& h, const std::string& index, const std::string& attribute) {
+  json request = json::parse(R"({"TableName":"tbl","BillingMode":"PAY_PER_REQUEST",
+      "AttributeDefinitions":[{"AttributeName":"a","AttributeType":"S"}],
+      "KeySchema":[{"AttributeName":"a","KeyType":"HASH"}]})");
+  request["AttributeDefinitions"].push_back({{"AttributeName", attribute}, {"AttributeType", "S"}});
+  request["GlobalSecondaryIndexes"] = {
+      {{"IndexName", index},
+       {"KeySchema", {{{"AttributeName", attribute}, {"KeyType", "HASH"}}}},
+       {"Projection", {{"ProjectionType", "ALL"}}}}};
+  ASSERT_EQ(h.call("CreateTable", request).status, 200);
+}
+
+// UpdateItem on item a = "k" of "tbl", with :v = "v" and :n = 2.
+CallResult update_k(Harness& h, const char* expression) {
+  return h.call("UpdateItem",
+                json{{"TableName", "tbl"},
+                     {"Key", {{"a", {{"S", "k"}}}}},
+                     {"UpdateExpression", expression},
+                     {"ExpressionAttributeValues", {{":v", {{"S", "v"}}}, {":n", {{"N", "2"}}}}}});
+}
+
+// issue 20: a path into a key or index key attribute is refused as such.
+TEST(UpdateItem, RejectsPathsIntoKeyAttributes) {
+  Harness h;
+  create_table_with_gsi(h, "by_d", "d");
+  expect_validation(update_k(h, "SET x = :v, a.b = :v, y = :n"),
+                    "Key attributes must be scalars; list random access '[]' and map lookup '.' "
+                    "are not allowed: Key: a");
+  expect_validation(update_k(h, "SET d[1] = :v, y = :n"),
+                    "Key attributes must be scalars; list random access '[]' and map lookup '.' "
+                    "are not allowed: IndexKey: d");
+  EXPECT_EQ(update_k(h, "SET d = :v, y = :n").status, 200);
+}
+
+// issue 20: a type known from the expression is a type mismatch; one known only from the item
+// is "unsupported type".
+TEST(UpdateItem, RejectsIndexKeysGivenAnotherType) {
+  Harness h;
+  create_table_with_gsi(h, "index3", "c");
+  h.put("tbl", json::parse(R"({"a":{"S":"k"},"n":{"N":"1"}})"));
+  for (const char* expression :
+       {"ADD c :n SET y = :v", "SET c = n + :n, y = :v", "SET c = :n, y = :v"}) {
+    expect_validation(update_k(h, expression),
+                      "One or more parameter values were invalid: Type mismatch for Index Key c "
+                      "Expected: S Actual: N IndexName: index3");
+  }
+  expect_validation(update_k(h, "SET c = n, x = :n, y = :v"),
+                    "The update expression attempted to update the secondary index key to "
+                    "unsupported type");
+}
+
 TEST(UpdateItem, PutsExpressionErrorsInTheEnvelope) {
   Harness h;
   h.create_table("tbl");

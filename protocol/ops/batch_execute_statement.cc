@@ -41,6 +41,7 @@ std::string error_code(const Error& error) {
 
 struct BatchEntry {
   partiql::StatementMembers members;
+  bool consistent = false;
   bool return_on_failure = false;
   // The statement, parsed and bound, or why it could not be.
   std::optional<partiql::BoundStatement> bound;
@@ -54,7 +55,10 @@ Json error_json(const Error& error) {
 // One statement's answer: {"TableName", "Item"} for a read that found its item, {"TableName"}
 // for another success, {"TableName", "Error": {Code, Message}} for a failure (TableName as far as
 // the statement parsed; seen from AWS in scylladb's test_batch.py captures).
-Json run_one(const RequestContext& ctx, const BatchEntry& entry) {
+// Each statement's capacity is reported as its GetItem, PutItem, UpdateItem or DeleteItem would
+// report it (`capacity` receives that ConsumedCapacity entry), and the batch sums them per table.
+Json run_one(const RequestContext& ctx, const BatchEntry& entry, CapacityDetail detail,
+             Json& capacity) {
   Json response = Json::object();
   if (entry.invalid) {
     response["Error"] = error_json(*entry.invalid);
@@ -69,17 +73,38 @@ Json run_one(const RequestContext& ctx, const BatchEntry& entry) {
           "Select statements within BatchExecuteStatement must specify the primary key in the "
           "where clause.");
       std::optional<engine::Item> item = read.table->get(read.key);
+      add_consumed_capacity(capacity, detail, bound.statement.table,
+                            read_units(item ? engine::item_size(*item) : 0, entry.consistent));
       if (auto result = partiql::keyed_read_result(bound, read, item)) {
         response["Item"] = item_to_json(*result);
       }
       return response;
     }
     partiql::StatementWrite write = partiql::prepare_write(ctx, bound, entry.return_on_failure);
-    partiql::run_write(write, CapacityDetail::None);
+    ResponseBody body = partiql::run_write(write, detail);
+    if (auto* units = find_member(body.members(), "ConsumedCapacity")) {
+      capacity["ConsumedCapacity"] = *units;
+    }
   } catch (const Error& error) {
     response["Error"] = error_json(error);
   }
   return response;
+}
+
+// Adds one statement's ConsumedCapacity entry to the batch's, one entry per table in the order the
+// tables first appear: CapacityUnits summed, and with INDEXES the table's part under Table.
+void add_to_totals(Json& totals, const Json& entry) {
+  for (Json& total : totals) {
+    if (total["TableName"] != entry["TableName"]) continue;
+    total["CapacityUnits"] =
+        total["CapacityUnits"].get<double>() + entry["CapacityUnits"].get<double>();
+    if (total.contains("Table") && entry.contains("Table")) {
+      total["Table"]["CapacityUnits"] = total["Table"]["CapacityUnits"].get<double>() +
+                                        entry["Table"]["CapacityUnits"].get<double>();
+    }
+    return;
+  }
+  totals.push_back(entry);
 }
 
 }  // namespace
@@ -105,7 +130,7 @@ Json batch_execute_statement(RequestContext& ctx, const Json& request) {
       std::string path = "statements." + std::to_string(i + 1) + ".member.";
       BatchEntry entry;
       entry.members = partiql::read_statement_members(element, path + "statement", constraints);
-      get_bool(element, "ConsistentRead");  // every read is of one item; checked for its type
+      entry.consistent = get_bool(element, "ConsistentRead").value_or(false);
       auto failure = get_string(element, "ReturnValuesOnConditionCheckFailure");
       constraints.one_of(failure, {"ALL_OLD", "NONE"},
                          path + "returnValuesOnConditionCheckFailure");
@@ -113,8 +138,7 @@ Json batch_execute_statement(RequestContext& ctx, const Json& request) {
       entries.push_back(std::move(entry));
     }
   }
-  // Checked; the batch reports no ConsumedCapacity yet (docs/COMPATIBILITY.md).
-  parse_return_consumed_capacity(request, constraints);
+  CapacityDetail detail = parse_return_consumed_capacity(request, constraints);
   constraints.check();
 
   // Reads and writes may not mix (Developer Guide, "Running batch operations with PartiQL"): the
@@ -136,8 +160,15 @@ Json batch_execute_statement(RequestContext& ctx, const Json& request) {
         "request.");
   }
   Json responses = Json::array();
-  for (const BatchEntry& entry : entries) responses.push_back(run_one(ctx, entry));
-  return {{"Responses", std::move(responses)}};
+  Json totals = Json::array();
+  for (const BatchEntry& entry : entries) {
+    Json capacity = Json::object();
+    responses.push_back(run_one(ctx, entry, detail, capacity));
+    if (capacity.contains("ConsumedCapacity")) add_to_totals(totals, capacity["ConsumedCapacity"]);
+  }
+  Json body = {{"Responses", std::move(responses)}};
+  if (detail != CapacityDetail::None) body["ConsumedCapacity"] = std::move(totals);
+  return body;
 }
 
 }  // namespace ddb::protocol

@@ -231,5 +231,25 @@ TEST_F(PartiqlTest, BatchWritesFailOneByOne) {
   EXPECT_FALSE(r.body["Responses"][1].contains("Error"));
 }
 
+TEST_F(PartiqlTest, BatchSumsConsumedCapacityPerTable) {
+  CallResult r =
+      h.call("BatchExecuteStatement",
+             json{{"ReturnConsumedCapacity", "TOTAL"},
+                  {"Statements",
+                   {{{"Statement", R"(SELECT * FROM "tbl" WHERE pk = 'a' AND sk = 's1')"}},
+                    {{"Statement", R"(SELECT * FROM "tbl" WHERE pk = 'a' AND sk = 's2')"},
+                     {"ConsistentRead", true}}}}});
+  ASSERT_EQ(r.status, 200) << r.raw_body;
+  EXPECT_EQ(r.body["ConsumedCapacity"],
+            json::array({{{"TableName", "tbl"}, {"CapacityUnits", 1.5}}}));
+}
+
+TEST_F(PartiqlTest, SelectReportsTheCapacityOfItsQuery) {
+  CallResult r = statement(h, R"(SELECT * FROM "tbl" WHERE pk = 'a')",
+                           {{"ReturnConsumedCapacity", "TOTAL"}, {"ConsistentRead", true}});
+  ASSERT_EQ(r.status, 200) << r.raw_body;
+  EXPECT_EQ(r.body["ConsumedCapacity"], json({{"TableName", "tbl"}, {"CapacityUnits", 1.0}}));
+}
+
 }  // namespace
 }  // namespace ddb::protocol

@@ -68,10 +68,11 @@ Json run_one(const RequestContext& ctx, const BatchEntry& entry, CapacityDetail 
   response["TableName"] = bound.statement.table;
   try {
     if (bound.statement.reads()) {
-      partiql::KeyedRead read = partiql::prepare_keyed_read(
-          ctx, bound,
+      // Captured from AWS, for a WHERE without the key and for a read of an index alike.
+      const char* message =
           "Select statements within BatchExecuteStatement must specify the primary key in the "
-          "where clause.");
+          "where clause.";
+      partiql::KeyedRead read = partiql::prepare_keyed_read(ctx, bound, message, message);
       std::optional<engine::Item> item = read.table->get(read.key);
       add_consumed_capacity(capacity, detail, bound.statement.table,
                             read_units(item ? engine::item_size(*item) : 0, entry.consistent));

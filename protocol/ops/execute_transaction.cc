@@ -104,7 +104,9 @@ Json run_reads(const RequestContext& ctx, const TransactionRequest& request) {
       return partiql::prepare_keyed_read(
           ctx, request.statements[i],
           "Select statements within ExecuteTransaction must specify the primary key in the where "
-          "clause.");
+          "clause.",
+          // DynamoDB Local's message.
+          "Reads on indices are not supported within transactions.");
     }));
     keys.push_back({reads.back().table, reads.back().key});
   }

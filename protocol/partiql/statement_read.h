@@ -32,16 +32,17 @@ struct ReadOptions {
 ResponseBody run_select(const RequestContext& ctx, const BoundStatement& bound,
                         const ReadOptions& options);
 
-// The item a transaction's or a batch's SELECT names by its table's full key (no index; reads
-// in ExecuteTransaction and BatchExecuteStatement must name one item). Sets `key`, and returns
-// the table.
+// The item a transaction's or a batch's SELECT names by its table's full key: reads in
+// ExecuteTransaction and BatchExecuteStatement must name one item, so a WHERE without the full key
+// is `incomplete_key_message` and a read of an index `index_message` (after the refusal of an
+// index with a multi-attribute key, which comes first).
 struct KeyedRead {
   std::shared_ptr<const engine::Table> table;
   engine::Key key;
   std::optional<engine::Condition> rest;  // the rest of the WHERE, a filter on the item
 };
 KeyedRead prepare_keyed_read(const RequestContext& ctx, const BoundStatement& bound,
-                             const char* incomplete_key_message);
+                             const char* incomplete_key_message, const char* index_message);
 
 // The item a keyed read returns: projected as the SELECT asks; nothing when the item is missing
 // or the rest of the WHERE rejects it.

@@ -251,5 +251,25 @@ TEST_F(PartiqlTest, SelectReportsTheCapacityOfItsQuery) {
   EXPECT_EQ(r.body["ConsumedCapacity"], json({{"TableName", "tbl"}, {"CapacityUnits", 1.0}}));
 }
 
+TEST(Partiql, RefusesAnIndexWithAMultiAttributeKey) {
+  Harness h;
+  CallResult created =
+      h.call("CreateTable", R"({"TableName": "multi", "BillingMode": "PAY_PER_REQUEST",
+      "AttributeDefinitions": [{"AttributeName": "id", "AttributeType": "S"},
+                               {"AttributeName": "h1", "AttributeType": "S"},
+                               {"AttributeName": "h2", "AttributeType": "S"}],
+      "KeySchema": [{"AttributeName": "id", "KeyType": "HASH"}],
+      "GlobalSecondaryIndexes": [{"IndexName": "gsi", "Projection": {"ProjectionType": "ALL"},
+          "KeySchema": [{"AttributeName": "h1", "KeyType": "HASH"},
+                        {"AttributeName": "h2", "KeyType": "HASH"}]}]})");
+  ASSERT_EQ(created.status, 200) << created.raw_body;
+  expect_validation(
+      statement(h, R"(SELECT * FROM "multi"."gsi" WHERE h1 = 'a' AND h2 = 'b')"),
+      "PartiQL statements cannot be executed on tables with multi-attribute HASH keys "
+      "or multi-attribute RANGE keys.");
+  CallResult base = statement(h, R"(SELECT * FROM "multi" WHERE id = 'a')");
+  EXPECT_EQ(base.status, 200) << base.raw_body;
+}
+
 }  // namespace
 }  // namespace ddb::protocol

@@ -65,16 +65,16 @@ Json run_one(const RequestContext& ctx, const BatchEntry& entry, CapacityDetail 
     return response;
   }
   const partiql::BoundStatement& bound = *entry.bound;
-  response["TableName"] = bound.statement.table;
+  response["TableName"] = bound.statement().table;
   try {
-    if (bound.statement.reads()) {
+    if (bound.statement().reads()) {
       // Captured from AWS, for a WHERE without the key and for a read of an index alike.
       const char* message =
           "Select statements within BatchExecuteStatement must specify the primary key in the "
           "where clause.";
       partiql::KeyedRead read = partiql::prepare_keyed_read(ctx, bound, message, message);
       std::optional<engine::Item> item = read.table->get(read.key);
-      add_consumed_capacity(capacity, detail, bound.statement.table,
+      add_consumed_capacity(capacity, detail, bound.statement().table,
                             read_units(item ? engine::item_size(*item) : 0, entry.consistent));
       if (auto result = partiql::keyed_read_result(bound, read, item)) {
         response["Item"] = item_to_json(*result);
@@ -149,7 +149,7 @@ Json batch_execute_statement(RequestContext& ctx, const Json& request) {
   for (BatchEntry& entry : entries) {
     try {
       entry.bound = partiql::bind_statement(entry.members.text, entry.members.parameters);
-      (entry.bound->statement.reads() ? any_read : any_write) = true;
+      (entry.bound->statement().reads() ? any_read : any_write) = true;
     } catch (const Error& error) {
       // The statement answers with its own Error.
       entry.invalid = error;

@@ -27,13 +27,15 @@ ResponseBody execute_statement(RequestContext& ctx, const Json& request) {
   constraints.check();
 
   partiql::BoundStatement bound = partiql::bind_statement(members.text, members.parameters);
-  switch (bound.statement.kind) {
+  switch (bound.statement().kind) {
     case partiql::Statement::Kind::Select: {
       read.limit = limit ? static_cast<std::size_t>(*limit) : 0;
       read.next_token = std::move(next_token);
-      Json identity = {{"Statement", members.text}};
-      if (members.parameters) identity["Parameters"] = *members.parameters;
-      read.fingerprint = request_fingerprint(identity);
+      read.fingerprint = [&members] {
+        Json identity = {{"Statement", members.text}};
+        if (members.parameters) identity["Parameters"] = *members.parameters;
+        return request_fingerprint(identity);
+      };
       return partiql::run_select(ctx, bound, read);
     }
     default: {

@@ -81,12 +81,12 @@ TransactionRequest parse_request(const Json& request) {
     parsed.statements.push_back(in_statement(i, [&] {
       partiql::BoundStatement bound =
           partiql::bind_statement(members[i].text, members[i].parameters);
-      if (bound.statement.returning != partiql::Returning::None) {
+      if (bound.statement().returning != partiql::Returning::None) {
         throw Error::validation("RETURNING clause is not supported in ExecuteTransaction.");
       }
       return bound;
     }));
-    if (parsed.statements.back().statement.reads()) ++reads;
+    if (parsed.statements.back().statement().reads()) ++reads;
   }
   if (reads > 0 && reads < parsed.statements.size()) {
     throw Error::validation(partiql::kMixedTransaction);
@@ -119,7 +119,7 @@ Json run_reads(const RequestContext& ctx, const TransactionRequest& request) {
       response["Item"] = item_to_json(*item);
     }
     responses.push_back(std::move(response));
-    capacity.add_read(request.statements[i].statement.table,
+    capacity.add_read(request.statements[i].statement().table,
                       items[i] ? engine::item_size(*items[i]) : 0);
   }
   Json body = {{"Responses", std::move(responses)}};

@@ -4,18 +4,18 @@
 #include "protocol/json/value_json.h"
 #include "protocol/messages.h"
 #include "protocol/partiql/messages.h"
-#include "protocol/partiql/parser.h"
+#include "protocol/partiql/parse_cache.h"
 #include "protocol/requests/constraints.h"
 
 namespace ddb::protocol::partiql {
 
 BoundStatement bind_statement(std::string_view text, const Json* parameters) {
-  BoundStatement bound{parse_statement(text), {}};
+  BoundStatement bound{parse_statement_cached(text), {}};
   if (parameters && parameters->is_array()) {
     for (const Json& parameter : *parameters)
       bound.parameters.push_back(value_from_json(parameter));
   }
-  if (bound.parameters.size() != bound.statement.parameter_count) {
+  if (bound.parameters.size() != bound.statement().parameter_count) {
     throw engine::Error::validation(kParameterCountMismatch);
   }
   return bound;

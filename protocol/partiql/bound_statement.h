@@ -1,5 +1,6 @@
 #pragma once
 
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,8 +13,10 @@ namespace ddb::protocol::partiql {
 
 // A parsed statement and the values of its `?` parameters.
 struct BoundStatement {
-  Statement statement;
+  std::shared_ptr<const Statement> parsed;  // never null
   std::vector<engine::AttributeValue> parameters;
+
+  const Statement& statement() const { return *parsed; }
 };
 
 // Parses `text` and decodes `parameters` (the request's Parameters list, or nullptr), whose count

@@ -34,7 +34,7 @@ std::string encode_token(const std::string& fingerprint, const engine::Item& las
 
 // The ExclusiveStartKey a NextToken stands for, as a request member for parse_start_key.
 std::optional<Json> decode_token(const std::optional<std::string>& token,
-                                 const std::string& fingerprint) {
+                                 const std::function<std::string()>& fingerprint) {
   if (!token) return std::nullopt;
   std::optional<std::string> text = base64_decode(*token);
   if (!text) throw Error::validation(kInvalidToken);
@@ -43,7 +43,7 @@ std::optional<Json> decode_token(const std::optional<std::string>& token,
       !decoded.contains("k") || !decoded["f"].is_string() || !decoded["k"].is_object()) {
     throw Error::validation(kInvalidToken);
   }
-  if (decoded["f"].get<std::string>() != fingerprint) throw Error::validation(kTokenMismatch);
+  if (decoded["f"].get<std::string>() != fingerprint()) throw Error::validation(kTokenMismatch);
   return Json{{"ExclusiveStartKey", decoded["k"]}};
 }
 
@@ -115,12 +115,13 @@ void check_order_by(const Statement& statement, const engine::IndexKeySchema& sc
 // A page's response in ExecuteStatement's shape: Count and ScannedCount are Query's and Scan's
 // only; NextToken resumes after LastEvaluatedKey.
 ResponseBody statement_page(const ReadPage& page, const ReadRequest& read,
-                            const IndexSource* source, const std::string& fingerprint) {
+                            const IndexSource* source,
+                            const std::function<std::string()>& fingerprint) {
   ResponseBody body = page_response(page, read, source);
   body.members().erase("Count");
   body.members().erase("ScannedCount");
   if (page.last_evaluated_key) {
-    body.members()["NextToken"] = encode_token(fingerprint, *page.last_evaluated_key);
+    body.members()["NextToken"] = encode_token(fingerprint(), *page.last_evaluated_key);
   }
   return body;
 }
@@ -129,7 +130,7 @@ ResponseBody statement_page(const ReadPage& page, const ReadRequest& read,
 
 ResponseBody run_select(const RequestContext& ctx, const BoundStatement& bound,
                         const ReadOptions& options) {
-  const Statement& statement = bound.statement;
+  const Statement& statement = bound.statement();
   Translator translator(bound.parameters);
   ReadRequest read;
   read.table_name = statement.table;
@@ -184,7 +185,7 @@ ResponseBody run_select(const RequestContext& ctx, const BoundStatement& bound,
 
 KeyedRead prepare_keyed_read(const RequestContext& ctx, const BoundStatement& bound,
                              const char* incomplete_key_message, const char* index_message) {
-  const Statement& statement = bound.statement;
+  const Statement& statement = bound.statement();
   KeyedRead read;
   auto table = require_table(ctx, statement.table);
   if (statement.index) {
@@ -213,8 +214,8 @@ std::optional<engine::Item> keyed_read_result(const BoundStatement& bound, const
                                               const std::optional<engine::Item>& item) {
   if (!item) return std::nullopt;
   if (read.rest && !engine::evaluate(*read.rest, *item)) return std::nullopt;
-  if (bound.statement.select_all) return item;
-  return Projection(bound.statement.projection).apply(*item);
+  if (bound.statement().select_all) return item;
+  return Projection(bound.statement().projection).apply(*item);
 }
 
 }  // namespace ddb::protocol::partiql

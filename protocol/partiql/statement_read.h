@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -17,9 +18,9 @@ struct ReadOptions {
   std::size_t limit = 0;  // Limit: items evaluated per page; 0 for none
   std::optional<std::string> next_token;
   CapacityDetail capacity = CapacityDetail::None;
-  // What identifies the statement for NextToken: a token is only good for the statement and
-  // parameters that produced it.
-  std::string fingerprint;
+  // What identifies the statement for NextToken (a token is only good for the statement and
+  // parameters that produced it), computed only when a token is read or written.
+  std::function<std::string()> fingerprint;
 };
 
 // Runs one page of a SELECT, planned as DynamoDB plans it: when the WHERE fixes the partition key

@@ -90,7 +90,7 @@ engine::WriteDecision StatementWrite::decision(WriteOutcome& outcome) {
 
 StatementWrite prepare_write(const RequestContext& ctx, const BoundStatement& bound,
                              bool return_item_on_failure) {
-  const Statement& statement = bound.statement;
+  const Statement& statement = bound.statement();
   Translator translator(bound.parameters);
   StatementWrite write;
   write.table_name = statement.table;

@@ -73,6 +73,24 @@ const char* returning_text(Returning returning) {
   }
 }
 
+// An EXISTS check must name one item of the table by its full key, with a condition beside it
+// (DynamoDB Local's messages).
+void check_exists(const Statement& statement, const engine::KeySchema& schema,
+                  const Translator& translator) {
+  if (statement.index) {
+    throw Error::validation("Operations on indices are not supported in transactions");
+  }
+  constexpr const char* kSingleItem =
+      "EXISTS() must contain a single item read with additional condition";
+  if (!statement.where) throw Error::validation(kSingleItem);
+  try {
+    translator.split_key(*statement.where, key_names(schema));
+  } catch (const Error& error) {
+    if (error.message() == kIncompleteKey) throw Error::validation(kSingleItem);
+    throw;
+  }
+}
+
 }  // namespace
 
 engine::WriteDecision StatementWrite::decision(WriteOutcome& outcome) {
@@ -124,6 +142,7 @@ StatementWrite prepare_write(const RequestContext& ctx, const BoundStatement& bo
 
   write.table = require_table(ctx, statement.table);
   const engine::KeySchema& schema = write.table->key_schema();
+  if (statement.kind == Statement::Kind::Exists) check_exists(statement, schema, translator);
   Translator::KeyedWhere where = translator.split_key(*statement.where, key_names(schema));
   write.key = key_from_request(where.key, schema);
   write.plan.item = std::move(where.key);

@@ -201,6 +201,17 @@ TEST_F(PartiqlTest, TransactionExistsChecksAnItem) {
   EXPECT_EQ(r.body["CancellationReasons"][0]["Code"], "ConditionalCheckFailed");
 }
 
+TEST_F(PartiqlTest, TransactionExistsNeedsOneItem) {
+  for (const char* text :
+       {R"(EXISTS(SELECT * FROM "tbl"))", R"(EXISTS(SELECT * FROM "tbl" WHERE pk = 'a'))"}) {
+    CallResult r =
+        h.call("ExecuteTransaction", json{{"TransactStatements", {{{"Statement", text}}}}});
+    expect_validation(r,
+                      "Validation failed in TransactStatements[0]: EXISTS() must contain a single "
+                      "item read with additional condition");
+  }
+}
+
 TEST_F(PartiqlTest, BatchAnswersEachStatementInOrder) {
   CallResult r =
       h.call("BatchExecuteStatement",

@@ -27,33 +27,41 @@ using engine::Error;
 constexpr const char* kInvalidToken = "Invalid NextToken";
 constexpr const char* kTokenMismatch = "NextToken does not match request";
 
-std::string encode_token(const std::string& fingerprint, const engine::Item& last_key) {
-  Json token = {{"f", fingerprint}, {"k", item_to_json(last_key)}};
+// `candidate`: which value of an IN on the partition key the page stopped in (0 otherwise).
+std::string encode_token(const std::string& fingerprint, const engine::Item& last_key,
+                         std::size_t candidate) {
+  Json token = {{"f", fingerprint}, {"k", item_to_json(last_key)}, {"i", candidate}};
   return base64_encode(write_json(token));
 }
 
-// The ExclusiveStartKey a NextToken stands for, as a request member for parse_start_key.
-std::optional<Json> decode_token(const std::optional<std::string>& token,
-                                 const std::function<std::string()>& fingerprint) {
+// Where a NextToken resumes: its ExclusiveStartKey, as a request member for parse_start_key, and
+// the IN value it stopped in.
+struct Resume {
+  Json start;
+  std::size_t candidate = 0;
+};
+
+std::optional<Resume> decode_token(const std::optional<std::string>& token,
+                                   const std::function<std::string()>& fingerprint) {
   if (!token) return std::nullopt;
   std::optional<std::string> text = base64_decode(*token);
   if (!text) throw Error::validation(kInvalidToken);
   Json decoded = read_json(*text);
   if (decoded.is_discarded() || !decoded.is_object() || !decoded.contains("f") ||
-      !decoded.contains("k") || !decoded["f"].is_string() || !decoded["k"].is_object()) {
+      !decoded.contains("k") || !decoded.contains("i") || !decoded["f"].is_string() ||
+      !decoded["k"].is_object() || !decoded["i"].is_number_unsigned()) {
     throw Error::validation(kInvalidToken);
   }
   if (decoded["f"].get<std::string>() != fingerprint()) throw Error::validation(kTokenMismatch);
-  return Json{{"ExclusiveStartKey", decoded["k"]}};
+  return Resume{Json{{"ExclusiveStartKey", decoded["k"]}}, decoded["i"].get<std::size_t>()};
 }
 
 // The KeyCondition of a Query when the WHERE fixes the partition; nullopt for a Scan. A WHERE
 // whose key terms a Query could not take as they stand (a type the key does not have, a sort-key
 // term of another shape) is read as a Scan: the filter then decides, which gives the same items.
-std::optional<KeyCondition> plan_query(const Translator& translator, const Statement& statement,
+std::optional<KeyCondition> plan_query(std::vector<KeyPredicate> predicates,
                                        const engine::IndexKeySchema& schema,
                                        const engine::Index* index) {
-  std::vector<KeyPredicate> predicates = translator.key_predicates(statement.where, schema);
   for (const engine::KeyAttribute& attribute : schema.partition) {
     bool fixed = false;
     for (const KeyPredicate& predicate : predicates) {
@@ -112,18 +120,65 @@ void check_order_by(const Statement& statement, const engine::IndexKeySchema& sc
   }
 }
 
-// A page's response in ExecuteStatement's shape: Count and ScannedCount are Query's and Scan's
-// only; NextToken resumes after LastEvaluatedKey.
-ResponseBody statement_page(const ReadPage& page, const ReadRequest& read,
-                            const IndexSource* source,
-                            const std::function<std::string()>& fingerprint) {
-  ResponseBody body = page_response(page, read, source);
-  body.members().erase("Count");
-  body.members().erase("ScannedCount");
-  if (page.last_evaluated_key) {
-    body.members()["NextToken"] = encode_token(fingerprint(), *page.last_evaluated_key);
+// Reads one page of the table or the index: a Query of one partition (`query` set) or a Scan,
+// resuming after `start` (an ExclusiveStartKey member) when given.
+using PageReader = std::function<ReadPage(const std::optional<KeyCondition>& query,
+                                          const engine::PageLimits& limits, const Json* start)>;
+
+// The reads a SELECT makes: one Query, a Query per value of an IN on the partition key (in the
+// order written, duplicates once), or a Scan.
+struct ReadPlan {
+  std::vector<KeyCondition> queries;  // empty: a Scan
+};
+
+ReadPlan plan_reads(const Translator& translator, const Statement& statement,
+                    const engine::IndexKeySchema& schema, const engine::Index* index) {
+  ReadPlan plan;
+  std::vector<KeyPredicate> predicates = translator.key_predicates(statement.where, schema);
+  if (auto query = plan_query(predicates, schema, index)) {
+    plan.queries.push_back(std::move(*query));
+    return plan;
   }
-  return body;
+  // IN on the partition key: DynamoDB reads each partition (ORDER BY across them is not kept).
+  if (schema.partition.size() != 1 || !statement.order_by.empty()) return plan;
+  std::vector<engine::AttributeValue> values =
+      translator.partition_candidates(statement.where, schema.partition[0]);
+  std::erase_if(predicates, [&schema](const KeyPredicate& predicate) {
+    return predicate.attribute == schema.partition[0].name;
+  });
+  for (engine::AttributeValue& value : values) {
+    std::vector<KeyPredicate> one = predicates;
+    one.push_back({schema.partition[0].name, KeyPredicate::Op::Eq, {std::move(value)}});
+    auto query = plan_query(std::move(one), schema, index);
+    if (!query) return {};
+    plan.queries.push_back(std::move(*query));
+  }
+  return plan;
+}
+
+// One page of the planned reads: Limit and the 1 MB bound count across the partitions of an IN,
+// and a page that stops inside one names it in its NextToken.
+ReadPage read_planned(const ReadPlan& plan, const engine::PageLimits& limits,
+                      const std::optional<Resume>& resume, const PageReader& read_page,
+                      std::size_t& stopped_in) {
+  const Json* start = resume ? &resume->start : nullptr;
+  if (plan.queries.empty()) return read_page(std::nullopt, limits, start);
+  ReadPage merged;
+  for (std::size_t i = resume ? resume->candidate : 0; i < plan.queries.size(); ++i) {
+    engine::PageLimits left = limits;
+    if (limits.limit != 0) left.limit = limits.limit - merged.items.size();
+    left.max_bytes = limits.max_bytes - std::min(limits.max_bytes, merged.bytes_read);
+    ReadPage page = read_page(plan.queries[i], left, start);
+    start = nullptr;
+    merged.bytes_read += page.bytes_read;
+    for (engine::Item& item : page.items) merged.items.push_back(std::move(item));
+    if (page.last_evaluated_key) {
+      merged.last_evaluated_key = std::move(page.last_evaluated_key);
+      stopped_in = i;
+      break;
+    }
+  }
+  return merged;
 }
 
 }  // namespace
@@ -145,42 +200,62 @@ ResponseBody run_select(const RequestContext& ctx, const BoundStatement& bound,
     read.select = Select::AllProjectedAttributes;
   }
   if (statement.where) read.filter = translator.condition(*statement.where);
-  std::optional<Json> start = decode_token(options.next_token, options.fingerprint);
+  std::optional<Resume> resume = decode_token(options.next_token, options.fingerprint);
   const auto direction =
       statement.descending ? engine::Direction::Backward : engine::Direction::Forward;
 
   auto table = require_table(ctx, statement.table);
+  std::shared_ptr<const engine::Index> index;
+  IndexSource source;
+  PageReader read_page;
   if (!statement.index) {
     const engine::KeySchema& schema = table->key_schema();
-    std::optional<KeyCondition> query =
-        plan_query(translator, statement, engine::IndexKeySchema(schema), nullptr);
-    check_order_by(statement, engine::IndexKeySchema(schema), query.has_value());
-    std::optional<engine::Key> start_key;
-    if (start) start_key = parse_start_key(*start, schema, StartKeyRules::Scan);
-    engine::Page page =
-        query ? table->query(query->partition, query->range, direction, read.limits, start_key)
-              : table->scan(engine::ScanSegment{}, read.limits, start_key);
-    return statement_page(table_page(std::move(page), schema), read, nullptr, options.fingerprint);
+    read_page = [&](const std::optional<KeyCondition>& query, const engine::PageLimits& limits,
+                    const Json* start) {
+      std::optional<engine::Key> start_key;
+      if (start) start_key = parse_start_key(*start, schema, StartKeyRules::Scan);
+      engine::Page page =
+          query ? table->query(query->partition, query->range, direction, limits, start_key)
+                : table->scan(engine::ScanSegment{}, limits, start_key);
+      return table_page(std::move(page), schema);
+    };
+  } else {
+    std::shared_ptr<const engine::Index> found = table->find_index(*statement.index);
+    if (found) check_single_attribute_key(*found);
+    if (found && found->kind() == engine::IndexKind::Global && options.consistent) {
+      // DynamoDB Local's message (Query's differs).
+      throw Error::validation(
+          "Strongly consistent read is not supported on Global Secondary Indexes");
+    }
+    index = open_index(*table, read);
+    source = index_source(table, *index, read);
+    read_page = [&](const std::optional<KeyCondition>& query, const engine::PageLimits& limits,
+                    const Json* start) {
+      std::optional<engine::IndexPosition> position;
+      if (start) position = parse_index_start_key(*start, *index);
+      engine::IndexPage page =
+          query ? index->query(query->partition, query->range, direction, limits, position)
+                : index->scan(engine::ScanSegment{}, limits, position);
+      return index_page(std::move(page), *index);
+    };
   }
+  const engine::IndexKeySchema schema =
+      index ? index->key_schema() : engine::IndexKeySchema(table->key_schema());
+  ReadPlan plan = plan_reads(translator, statement, schema, index.get());
+  check_order_by(statement, schema, !plan.queries.empty());
+  std::size_t stopped_in = 0;
+  ReadPage page = read_planned(plan, read.limits, resume, read_page, stopped_in);
 
-  std::shared_ptr<const engine::Index> found = table->find_index(*statement.index);
-  if (found) check_single_attribute_key(*found);
-  if (found && found->kind() == engine::IndexKind::Global && options.consistent) {
-    // DynamoDB Local's message (Query's differs).
-    throw Error::validation(
-        "Strongly consistent read is not supported on Global Secondary Indexes");
+  // ExecuteStatement's shape: Count and ScannedCount are Query's and Scan's only; NextToken
+  // resumes after LastEvaluatedKey.
+  ResponseBody body = page_response(page, read, index ? &source : nullptr);
+  body.members().erase("Count");
+  body.members().erase("ScannedCount");
+  if (page.last_evaluated_key) {
+    body.members()["NextToken"] =
+        encode_token(options.fingerprint(), *page.last_evaluated_key, stopped_in);
   }
-  auto index = open_index(*table, read);
-  std::optional<KeyCondition> query =
-      plan_query(translator, statement, index->key_schema(), &*index);
-  check_order_by(statement, index->key_schema(), query.has_value());
-  std::optional<engine::IndexPosition> start_position;
-  if (start) start_position = parse_index_start_key(*start, *index);
-  IndexSource source = index_source(table, *index, read);
-  engine::IndexPage page =
-      query ? index->query(query->partition, query->range, direction, read.limits, start_position)
-            : index->scan(engine::ScanSegment{}, read.limits, start_position);
-  return statement_page(index_page(std::move(page), *index), read, &source, options.fingerprint);
+  return body;
 }
 
 KeyedRead prepare_keyed_read(const RequestContext& ctx, const BoundStatement& bound,

@@ -430,4 +430,25 @@ std::vector<KeyPredicate> Translator::key_predicates(const std::optional<Expr>& 
   return predicates;
 }
 
+std::vector<AttributeValue> Translator::partition_candidates(
+    const std::optional<Expr>& where, const engine::KeyAttribute& attribute) const {
+  if (!where) return {};
+  for (const Expr* term : conjuncts(*where)) {
+    const std::string* name =
+        term->kind == Expr::Kind::In ? top_level_name(term->children[0]) : nullptr;
+    if (!name || *name != attribute.name) continue;
+    std::vector<AttributeValue> values;
+    for (std::size_t i = 1; i < term->children.size(); ++i) {
+      if (!is_constant(term->children[i])) return {};
+      AttributeValue value = constant(term->children[i]);
+      if (value.type() != attribute.type) return {};
+      if (std::find(values.begin(), values.end(), value) == values.end()) {
+        values.push_back(std::move(value));
+      }
+    }
+    return values;
+  }
+  return {};
+}
+
 }  // namespace ddb::protocol::partiql

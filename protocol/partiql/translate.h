@@ -48,6 +48,11 @@ class Translator {
   std::vector<KeyPredicate> key_predicates(const std::optional<Expr>& where,
                                            const engine::IndexKeySchema& schema) const;
 
+  // The values of `attribute IN (...)` among the WHERE's top-level AND terms, each once, in the
+  // order written; empty when there is no such term or a value is not of the attribute's type.
+  std::vector<engine::AttributeValue> partition_candidates(
+      const std::optional<Expr>& where, const engine::KeyAttribute& attribute) const;
+
  private:
   engine::Operand operand(const Expr& expr, bool update) const;
 

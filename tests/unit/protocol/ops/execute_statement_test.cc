@@ -73,6 +73,24 @@ TEST_F(PartiqlTest, PagesWithLimitAndNextToken) {
   expect_validation(other, "NextToken does not match request");
 }
 
+TEST_F(PartiqlTest, InOnThePartitionKeyQueriesEachPartitionAndPages) {
+  const std::string text = R"(SELECT sk FROM "tbl" WHERE pk IN ['b', 'zz', 'a'] AND sk <= 's2')";
+  CallResult all = statement(h, text);
+  ASSERT_EQ(all.status, 200) << all.raw_body;
+  EXPECT_EQ(all.body["Items"],
+            json::array({{{"sk", s("s1")}}, {{"sk", s("s1")}}, {{"sk", s("s2")}}}));
+  std::vector<json> seen;
+  json extra = {{"Limit", 1}};
+  for (int i = 0; i < 10; ++i) {
+    CallResult page = statement(h, text, extra);
+    ASSERT_EQ(page.status, 200) << page.raw_body;
+    for (const json& item : page.body["Items"]) seen.push_back(item);
+    if (!page.body.contains("NextToken")) break;
+    extra["NextToken"] = page.body["NextToken"];
+  }
+  EXPECT_EQ(json(seen), all.body["Items"]);
+}
+
 TEST_F(PartiqlTest, InsertsAndRefusesADuplicateKey) {
   CallResult r = statement(h, R"(INSERT INTO "tbl" VALUE {'pk': 'c', 'sk': 's1', 'x': 1})");
   ASSERT_EQ(r.status, 200) << r.raw_body;

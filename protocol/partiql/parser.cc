@@ -158,6 +158,10 @@ class Parser {
     if (!accept_word("FROM")) unexpected();
     if (at_end()) malformed("Unexpected term");
     source(statement, true);
+    if (peek().is_symbol(",") || peek().is_word("JOIN")) {
+      // DynamoDB Local's message for a SELECT over several tables.
+      throw Error::validation("Only select from a single table or index is supported.");
+    }
     if (accept_word("WHERE")) statement.where = expression();
     if (accept_word("ORDER")) {
       expect_word("BY");

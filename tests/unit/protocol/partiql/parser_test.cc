@@ -130,6 +130,13 @@ TEST(PartiqlParser, RejectsAliases) {
   EXPECT_EQ(error_of(R"(DELETE FROM "t" AS x WHERE pk = 'a')"), "Aliasing is not supported");
 }
 
+TEST(PartiqlParser, RejectsSelectsOverSeveralTables) {
+  EXPECT_EQ(error_of(R"(SELECT * FROM "a", "b")"),
+            "Only select from a single table or index is supported.");
+  EXPECT_EQ(error_of(R"(SELECT * FROM "a" JOIN "b" ON a.x = b.x)"),
+            "Only select from a single table or index is supported.");
+}
+
 TEST(PartiqlParser, RejectsUnreadableText) {
   EXPECT_EQ(error_of(R"(SELECT * FROM "t" WHERE pk = 1 /* note)"),
             "Statement wasn't well formed, can't be processed: ");

@@ -9,6 +9,7 @@
 #include "protocol/json/json_writer.h"
 #include "protocol/json/value_json.h"
 #include "protocol/partiql/messages.h"
+#include "protocol/partiql/planner.h"
 #include "protocol/partiql/translate.h"
 #include "protocol/reads/index_read.h"
 #include "protocol/reads/key_condition.h"
@@ -56,40 +57,6 @@ std::optional<Resume> decode_token(const std::optional<std::string>& token,
   return Resume{Json{{"ExclusiveStartKey", decoded["k"]}}, decoded["i"].get<std::size_t>()};
 }
 
-// The KeyCondition of a Query when the WHERE fixes the partition; nullopt for a Scan. A WHERE
-// whose key terms a Query could not take as they stand (a type the key does not have, a sort-key
-// term of another shape) is read as a Scan: the filter then decides, which gives the same items.
-std::optional<KeyCondition> plan_query(std::vector<KeyPredicate> predicates,
-                                       const engine::IndexKeySchema& schema,
-                                       const engine::Index* index) {
-  for (const engine::KeyAttribute& attribute : schema.partition) {
-    bool fixed = false;
-    for (const KeyPredicate& predicate : predicates) {
-      fixed =
-          fixed || (predicate.attribute == attribute.name && predicate.op == KeyPredicate::Op::Eq);
-    }
-    if (!fixed) return std::nullopt;
-  }
-  // match_*_key_schema take at most the key's own terms, and for a multi-attribute sort key a
-  // leading run; drop sort-key terms until they match.
-  while (true) {
-    try {
-      if (index) return match_index_key_schema(predicates, schema, index->name());
-      return match_key_schema(predicates, *schema.single());
-    } catch (const Error&) {
-      auto last_sort = std::find_if(predicates.rbegin(), predicates.rend(),
-                                    [&schema](const KeyPredicate& predicate) {
-                                      for (const auto& attribute : schema.sort) {
-                                        if (attribute.name == predicate.attribute) return true;
-                                      }
-                                      return false;
-                                    });
-      if (last_sort == predicates.rend()) return std::nullopt;
-      predicates.erase(std::next(last_sort).base());
-    }
-  }
-}
-
 // DynamoDB runs no PartiQL on an index whose key has several HASH or RANGE attributes (captured
 // from AWS, eu-west-2 and us-east-1, October 2026, by a public conformance suite: the message names
 // tables, but reads of the base table run).
@@ -124,37 +91,6 @@ void check_order_by(const Statement& statement, const engine::IndexKeySchema& sc
 // resuming after `start` (an ExclusiveStartKey member) when given.
 using PageReader = std::function<ReadPage(const std::optional<KeyCondition>& query,
                                           const engine::PageLimits& limits, const Json* start)>;
-
-// The reads a SELECT makes: one Query, a Query per value of an IN on the partition key (in the
-// order written, duplicates once), or a Scan.
-struct ReadPlan {
-  std::vector<KeyCondition> queries;  // empty: a Scan
-};
-
-ReadPlan plan_reads(const Translator& translator, const Statement& statement,
-                    const engine::IndexKeySchema& schema, const engine::Index* index) {
-  ReadPlan plan;
-  std::vector<KeyPredicate> predicates = translator.key_predicates(statement.where, schema);
-  if (auto query = plan_query(predicates, schema, index)) {
-    plan.queries.push_back(std::move(*query));
-    return plan;
-  }
-  // IN on the partition key: DynamoDB reads each partition (ORDER BY across them is not kept).
-  if (schema.partition.size() != 1 || !statement.order_by.empty()) return plan;
-  std::vector<engine::AttributeValue> values =
-      translator.partition_candidates(statement.where, schema.partition[0]);
-  std::erase_if(predicates, [&schema](const KeyPredicate& predicate) {
-    return predicate.attribute == schema.partition[0].name;
-  });
-  for (engine::AttributeValue& value : values) {
-    std::vector<KeyPredicate> one = predicates;
-    one.push_back({schema.partition[0].name, KeyPredicate::Op::Eq, {std::move(value)}});
-    auto query = plan_query(std::move(one), schema, index);
-    if (!query) return {};
-    plan.queries.push_back(std::move(*query));
-  }
-  return plan;
-}
 
 // One page of the planned reads: Limit and the 1 MB bound count across the partitions of an IN,
 // and a page that stops inside one names it in its NextToken.
@@ -241,7 +177,7 @@ ResponseBody run_select(const RequestContext& ctx, const BoundStatement& bound,
   }
   const engine::IndexKeySchema schema =
       index ? index->key_schema() : engine::IndexKeySchema(table->key_schema());
-  ReadPlan plan = plan_reads(translator, statement, schema, index.get());
+  ReadPlan plan = plan_reads(translator, statement, schema, statement.index);
   check_order_by(statement, schema, !plan.queries.empty());
   std::size_t stopped_in = 0;
   ReadPage page = read_planned(plan, read.limits, resume, read_page, stopped_in);

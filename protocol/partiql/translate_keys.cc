@@ -1,14 +1,13 @@
 // The Translator's reading of key terms (translate.h): a write's full key, a SELECT's key
 // predicates and the values of an IN on the partition key.
 
-#include "protocol/partiql/translate.h"
-
 #include <algorithm>
 #include <string>
 #include <utility>
 
 #include "engine/error.h"
 #include "protocol/partiql/messages.h"
+#include "protocol/partiql/translate.h"
 
 namespace ddb::protocol::partiql {
 

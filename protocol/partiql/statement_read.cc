@@ -23,8 +23,8 @@ namespace {
 using engine::Error;
 
 // NextToken is ours to shape: base64 of {"f": the statement's fingerprint, "k": the
-// LastEvaluatedKey}. DynamoDB Local's messages for a token that is not one, or is another
-// statement's (AWS's own texts were not found).
+// LastEvaluatedKey, "i": the IN value it stopped in}. DynamoDB Local's messages for a token that is
+// not one, or is another statement's (AWS's own texts were not found).
 constexpr const char* kInvalidToken = "Invalid NextToken";
 constexpr const char* kTokenMismatch = "NextToken does not match request";
 

@@ -2,7 +2,7 @@
 --
 -- Environment:
 --   BENCH_WORKLOAD    get | put | update | query | mixed | batch-write-25 | transact-write-4 | scan |
---                     query-gsi | query-gsi-multi | query-gsi-wide | load
+--                     query-gsi | query-gsi-multi | query-gsi-wide | partiql-get | load
 --   BENCH_TABLE       table name (created by bench.py: pk/sk strings, GSI "gsi1" on gpk/gsk and,
 --                     for query-gsi-multi and query-gsi-wide, GSIs "gsi-multi" keyed
 --                     gpk+region / gsn (N)+gsk and "gsi-wide" as gsi1 with region and gsn)
@@ -42,7 +42,7 @@ end
 
 local headers = {}
 for _, op in ipairs({"GetItem", "PutItem", "UpdateItem", "Query", "Scan", "BatchWriteItem",
-                     "TransactWriteItems", "ListTables"}) do
+                     "TransactWriteItems", "ListTables", "ExecuteStatement"}) do
   headers[op] = headers_for(op)
 end
 
@@ -72,6 +72,15 @@ end
 local function get_request()
   return post("GetItem", string.format('{"TableName":"%s","Key":%s}', table_name,
                                        key_json(random_index())))
+end
+
+-- get's read written in PartiQL: a SELECT by the full key, which ddblocal plans as a Query of one
+-- partition with the sort key as its range.
+local function partiql_get_request()
+  local i = random_index()
+  return post("ExecuteStatement", string.format(
+    '{"Statement":"SELECT * FROM \\"%s\\" WHERE pk = ? AND sk = ?",' ..
+    '"Parameters":[{"S":"%s"},{"S":"%s"}]}', table_name, pk_of(i), sk_of(i)))
 end
 
 local function put_request()
@@ -197,6 +206,7 @@ end
 
 local generators = {
   ["get"] = get_request,
+  ["partiql-get"] = partiql_get_request,
   ["put"] = put_request,
   ["update"] = update_request,
   ["query"] = query_request,
@@ -221,7 +231,7 @@ if generate == nil then error("unknown BENCH_WORKLOAD " .. workload) end
 -- at every byte, which on a 100 KB Scan page costs the client more than the server's whole answer.
 local no_unprocessed = '"UnprocessedItems"%s*:%s*{%s*}'
 local expected_plain = {
-  ["get"] = '"Item"', ["query"] = '"Items"', ["query-gsi"] = '"Items"',
+  ["get"] = '"Item"', ["partiql-get"] = '"Items":[{', ["query"] = '"Items"', ["query-gsi"] = '"Items"',
   ["query-gsi-multi"] = '"Items"', ["query-gsi-wide"] = '"Items"', ["scan"] = '"Items"',
 }
 local expected_pattern = { ["batch-write-25"] = no_unprocessed }

@@ -21,6 +21,8 @@ enum class ErrorType {
   ResourceNotFound,
   ResourceInUse,
   ConditionalCheckFailed,
+  // A PartiQL INSERT of a key that exists.
+  DuplicateItem,
   TransactionCanceled,
   IdempotentParameterMismatch,
   TransactionInProgress,

@@ -39,6 +39,9 @@ CancellationReason reason_for(const Error& error) {
               error.details() ? error.details()->item : std::nullopt};
     case ErrorType::ItemCollectionSizeLimitExceeded:
       return {"ItemCollectionSizeLimitExceeded", error.message(), std::nullopt};
+    case ErrorType::DuplicateItem:
+      // A PartiQL INSERT in ExecuteTransaction whose key exists.
+      return {"DuplicateItem", error.message(), std::nullopt};
     default:
       return {"ValidationError", error.message(), std::nullopt};
   }

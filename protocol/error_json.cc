@@ -42,6 +42,8 @@ WireError wire_error(engine::ErrorType type) {
       return {"com.amazonaws.dynamodb.v20120810#ResourceInUseException", 400};
     case ErrorType::ConditionalCheckFailed:
       return {"com.amazonaws.dynamodb.v20120810#ConditionalCheckFailedException", 400};
+    case ErrorType::DuplicateItem:
+      return {"com.amazonaws.dynamodb.v20120810#DuplicateItemException", 400};
     case ErrorType::TransactionCanceled:
       // Capital "Message", beside "CancellationReasons" (raw AWS body in boto/boto3#2657).
       return {"com.amazonaws.dynamodb.v20120810#TransactionCanceledException", 400, "Message"};

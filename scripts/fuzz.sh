@@ -11,7 +11,7 @@ build_dir=${1:?usage: scripts/fuzz.sh BUILD_DIR SECONDS [TARGET...]}
 seconds=${2:?usage: scripts/fuzz.sh BUILD_DIR SECONDS [TARGET...]}
 shift 2
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(request expression auth)
+[ ${#targets[@]} -gt 0 ] || targets=(request expression auth partiql)
 
 mkdir -p "$build_dir/fuzz-artifacts"
 failed=()

@@ -1,41 +1,12 @@
 #include "protocol/expr/parse_cache.h"
 
-#include <functional>
-#include <string>
-#include <unordered_map>
-#include <utility>
-
 #include "protocol/expr/parser.h"
+#include "protocol/expr/text_cache.h"
 
 namespace ddb::protocol::expr {
 
-namespace {
-
-struct TextHash {
-  using is_transparent = void;
-  std::size_t operator()(std::string_view text) const {
-    return std::hash<std::string_view>{}(text);
-  }
-};
-
 template <typename Parsed>
-class ParseCache {
- public:
-  template <typename Parse>
-  std::shared_ptr<const Parsed> get(std::string_view text, Parse parse) {
-    if (auto it = entries_.find(text); it != entries_.end()) return it->second;
-    auto parsed = std::make_shared<const Parsed>(parse(text));  // throws before anything is kept
-    if (entries_.size() >= kMaxCachedExpressions) entries_.clear();
-    entries_.emplace(std::string(text), parsed);
-    return parsed;
-  }
-
- private:
-  std::unordered_map<std::string, std::shared_ptr<const Parsed>, TextHash, std::equal_to<>>
-      entries_;
-};
-
-}  // namespace
+using ParseCache = TextCache<Parsed, kMaxCachedExpressions>;
 
 std::shared_ptr<const Condition> parse_condition_cached(std::string_view text,
                                                         ExpressionKind kind) {

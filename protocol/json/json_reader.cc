@@ -147,20 +147,55 @@ class FastReader {
     }
   }
 
+  // A string of printable ASCII with the one-character escapes (\" \\ \/ \b \f \n \r \t):
+  // PartiQL statements quote their table names, so escaped quotes are common. Anything else (\u,
+  // non-ASCII bytes, whose UTF-8 nlohmann checks) goes to nlohmann.
   bool string(std::string& out) {
     ++p_;
-    const char* start = p_;
-    while (end_ - p_ >= 8) {
-      std::uint64_t word;
-      std::memcpy(&word, p_, sizeof word);
-      if (ends_plain_run(word)) break;
-      p_ += 8;
+    while (true) {
+      const char* start = p_;
+      while (end_ - p_ >= 8) {
+        std::uint64_t word;
+        std::memcpy(&word, p_, sizeof word);
+        if (ends_plain_run(word)) break;
+        p_ += 8;
+      }
+      while (p_ < end_ && !ends_plain_run(static_cast<unsigned char>(*p_))) ++p_;
+      if (p_ == end_) return false;
+      out.append(start, p_);
+      if (*p_ == '"') {
+        ++p_;
+        return true;
+      }
+      if (*p_ != '\\' || end_ - p_ < 2) return false;
+      char escaped = 0;
+      switch (p_[1]) {
+        case '"':
+        case '\\':
+        case '/':
+          escaped = p_[1];
+          break;
+        case 'b':
+          escaped = '\b';
+          break;
+        case 'f':
+          escaped = '\f';
+          break;
+        case 'n':
+          escaped = '\n';
+          break;
+        case 'r':
+          escaped = '\r';
+          break;
+        case 't':
+          escaped = '\t';
+          break;
+        default:
+          return false;
+      }
+      out += escaped;
+      p_ += 2;
     }
-    while (p_ < end_ && !ends_plain_run(static_cast<unsigned char>(*p_))) ++p_;
-    if (p_ == end_ || *p_ != '"') return false;
-    out.assign(start, p_);
-    ++p_;
-    return true;
   }
 
   // JSON's integer grammar, -?(0|[1-9][0-9]*), with no fraction or exponent: nlohmann stores a

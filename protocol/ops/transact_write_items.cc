@@ -6,6 +6,7 @@
 
 #include "engine/error.h"
 #include "engine/transaction.h"
+#include "protocol/batches/request_fingerprint.h"
 #include "protocol/batches/transact_write_request.h"
 #include "protocol/batches/transaction_capacity.h"
 #include "protocol/batches/transaction_targets.h"
@@ -18,16 +19,6 @@ namespace ddb::protocol {
 namespace {
 
 using engine::Error;
-
-// What identifies a request for ClientRequestToken: every parameter (nlohmann's objects are
-// ordered, so equal requests dump equally), as 128 bits of two independent hashes rather than the
-// request itself, which may be megabytes.
-std::string request_fingerprint(const Json& request) {
-  std::string text = request.dump(-1, ' ', false, Json::error_handler_t::replace);
-  uint64_t fnv = 14695981039346656037ull;
-  for (unsigned char c : text) fnv = (fnv ^ c) * 1099511628211ull;
-  return std::to_string(fnv) + ":" + std::to_string(std::hash<std::string>{}(text));
-}
 
 // Each action's target; an Update of a key attribute is that action's ValidationError, like a key
 // of the wrong type (a schema check, which transactions report as a cancellation reason).

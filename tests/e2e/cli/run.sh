@@ -349,6 +349,29 @@ check "update-table lowering the warm throughput is a ValidationException" \
   "An error occurred (ValidationException) when calling the UpdateTable operation: One or more parameter values were invalid: Requested ReadUnitsPerSecond for WarmThroughput for table is lower than current WarmThroughput, decreasing WarmThroughput is not supported" \
   "$(err | grep -F 'An error occurred')"
 
+# PartiQL: execute-statement reads and writes with parameters, a duplicate INSERT is
+# DuplicateItemException, execute-transaction writes all or nothing, batch-execute-statement
+# answers each statement.
+ddb execute-statement --statement "INSERT INTO \"$table\" VALUE {'PK': 'PLAYER#pq', 'SK': 'PROFILE', 'name': 'Quin'}"
+check "execute-statement INSERT succeeds" "0" "$rc"
+ddb execute-statement --statement "INSERT INTO \"$table\" VALUE {'PK': 'PLAYER#pq', 'SK': 'PROFILE'}"
+check "execute-statement INSERT of an existing key is DuplicateItemException" \
+  "An error occurred (DuplicateItemException) when calling the ExecuteStatement operation: Duplicate primary key exists in table" \
+  "$(err | sed '/^$/d')"
+ddb execute-statement --statement "SELECT name FROM \"$table\" WHERE PK = ? AND SK = ?" \
+  --parameters '[{"S":"PLAYER#pq"},{"S":"PROFILE"}]' --query 'Items[0].name.S' --output text
+check "execute-statement SELECT by key with parameters" "Quin" "$(out)"
+ddb execute-statement --statement "UPDATE \"$table\" SET name = 'Q' WHERE PK = 'PLAYER#pq' AND SK = 'PROFILE' RETURNING ALL OLD *" \
+  --query 'Items[0].name.S' --output text
+check "execute-statement UPDATE RETURNING ALL OLD" "Quin" "$(out)"
+ddb execute-transaction --transact-statements "[{\"Statement\":\"UPDATE \\\"$table\\\" SET n = 1 WHERE PK = 'PLAYER#pq' AND SK = 'PROFILE'\"},{\"Statement\":\"UPDATE \\\"$table\\\" SET n = 1 WHERE PK = 'PLAYER#none' AND SK = 'PROFILE'\"}]"
+check "execute-transaction with a missing item is cancelled" \
+  "An error occurred (TransactionCanceledException) when calling the ExecuteTransaction operation: Transaction cancelled, please refer cancellation reasons for specific reasons [None, ConditionalCheckFailed]" \
+  "$(err | sed '/^$/d')"
+ddb batch-execute-statement --statements "[{\"Statement\":\"SELECT name FROM \\\"$table\\\" WHERE PK = 'PLAYER#pq' AND SK = 'PROFILE'\"},{\"Statement\":\"SELECT * FROM \\\"$table\\\" WHERE PK = 'PLAYER#pq'\"}]" \
+  --query 'Responses[*].[Item.name.S, Error.Code]' --output text
+check "batch-execute-statement answers each statement" $'Q\tNone\nNone\tValidationError' "$(out)"
+
 # DeleteTable, then the table is gone. Its description has no key schema.
 ddb delete-table --table-name "$table" --query '[TableDescription.TableStatus,length(TableDescription.KeySchema || `[]`)]' --output text
 check "delete-table reports DELETING and no key schema" $'DELETING\t0' "$(out)"

@@ -97,6 +97,12 @@ TEST(JsonReader, AgreesWithNlohmannParse) {
       ".5",
       "1e",
       "\"unterminated" + std::string(20, 'z'),
+      R"({"Statement":"SELECT * FROM \"bench\" WHERE pk = ?","x":"\b\f\r\t\/\\"})",
+      R"({"s":"ends with a backslash\"})",
+      R"({"s":"\q unknown escape"})",
+      R"({"s":"\"})",
+      R"({"s":"a\)",
+      R"({"s":"\u0041 and \" mixed"})",
   };
   for (const std::string& text : documents) {
     Json ours = read_json(text);

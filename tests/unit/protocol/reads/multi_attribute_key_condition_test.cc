@@ -150,8 +150,9 @@ TEST(MultiAttributeKeyCondition, RefusesAGapInTheSortAttributes) {
 TEST(MultiAttributeKeyCondition, RefusesAConditionAfterARange) {
   EXPECT_EQ(error_of("tournament = :t AND venue = :r AND score > :s AND played = :a"),
             std::string("RANGE key attributes score") + kNeedsEquality + "played");
-  EXPECT_EQ(error_of("tournament = :t AND venue = :r AND score = :s AND played < :a AND label = :g"),
-            std::string("RANGE key attributes played") + kNeedsEquality + "label");
+  EXPECT_EQ(
+      error_of("tournament = :t AND venue = :r AND score = :s AND played < :a AND label = :g"),
+      std::string("RANGE key attributes played") + kNeedsEquality + "label");
 }
 
 TEST(MultiAttributeKeyCondition, ChecksValueTypesAndEmptyValues) {
@@ -168,10 +169,11 @@ TEST(MultiAttributeKeyCondition, ChecksValueTypesAndEmptyValues) {
 }
 
 TEST(MultiAttributeKeyCondition, CountsConditionsAgainstEveryKeyAttribute) {
-  EXPECT_EQ(error_of("tournament = :t AND venue = :r AND score = :s AND played = :a AND label = :g AND "
-                     "extra = :n"),
-            "The number of query conditions (6) exceeds the number of key attributes defined in "
-            "the schema (5)");
+  EXPECT_EQ(
+      error_of("tournament = :t AND venue = :r AND score = :s AND played = :a AND label = :g AND "
+               "extra = :n"),
+      "The number of query conditions (6) exceeds the number of key attributes defined in "
+      "the schema (5)");
   EXPECT_EQ(error_of("tournament = :t AND tournament = :t AND venue = :r"),
             "Invalid KeyConditionExpression: KeyConditionExpressions must only contain one "
             "condition per key");

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "engine/item.h"
@@ -31,6 +32,21 @@ struct Condition {
   std::vector<Operand> operands;
   std::vector<Condition> children;
   friend bool operator==(const Condition&, const Condition&) = default;
+
+  // A condition of a kind that reads `operands` (a Compare needs its `comparator` set too).
+  static Condition of(Kind kind, std::vector<Operand> operands) {
+    Condition condition;
+    condition.kind = kind;
+    condition.operands = std::move(operands);
+    return condition;
+  }
+  // And, Or or Not over `children`.
+  static Condition over(Kind kind, std::vector<Condition> children) {
+    Condition condition;
+    condition.kind = kind;
+    condition.children = std::move(children);
+    return condition;
+  }
 };
 
 // Evaluates `condition` against `item` (an empty item when there is none) with DynamoDB's

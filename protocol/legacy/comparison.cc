@@ -69,16 +69,9 @@ Operand path_operand(const std::string& attribute) {
   return operand;
 }
 
-Condition leaf(Condition::Kind kind, std::vector<Operand> operands) {
-  Condition condition;
-  condition.kind = kind;
-  condition.operands = std::move(operands);
-  return condition;
-}
-
 Condition compare(engine::Comparator comparator, const AttributeCondition& c) {
-  Condition condition =
-      leaf(Condition::Kind::Compare, {path_operand(c.attribute), value_operand(c.values[0])});
+  Condition condition = Condition::of(Condition::Kind::Compare,
+                                      {path_operand(c.attribute), value_operand(c.values[0])});
   condition.comparator = comparator;
   return condition;
 }
@@ -172,34 +165,36 @@ Condition to_engine_condition(const AttributeCondition& c) {
     case ComparisonOperator::Ne:
       // A missing attribute is "not equal" (test_update_expected_1_ne_true); the expression
       // comparison is false there, hence the explicit attribute_not_exists.
-      return junction(Kind::Or, leaf(Kind::AttributeNotExists, {path_operand(c.attribute)}),
+      return junction(Kind::Or,
+                      Condition::of(Kind::AttributeNotExists, {path_operand(c.attribute)}),
                       compare(engine::Comparator::Ne, c));
     case ComparisonOperator::NotNull:
-      return leaf(Kind::AttributeExists, {path_operand(c.attribute)});
+      return Condition::of(Kind::AttributeExists, {path_operand(c.attribute)});
     case ComparisonOperator::Null:
-      return leaf(Kind::AttributeNotExists, {path_operand(c.attribute)});
+      return Condition::of(Kind::AttributeNotExists, {path_operand(c.attribute)});
     case ComparisonOperator::Contains:
-      return leaf(Kind::Contains, {path_operand(c.attribute), value_operand(c.values[0])});
+      return Condition::of(Kind::Contains, {path_operand(c.attribute), value_operand(c.values[0])});
     case ComparisonOperator::NotContains: {
       // A missing attribute fails NOT_CONTAINS as it fails CONTAINS
       // (test_update_expected_1_not_contains); another type passes it.
       Condition negated;
       negated.kind = Kind::Not;
       negated.children.push_back(
-          leaf(Kind::Contains, {path_operand(c.attribute), value_operand(c.values[0])}));
-      return junction(Kind::And, leaf(Kind::AttributeExists, {path_operand(c.attribute)}),
+          Condition::of(Kind::Contains, {path_operand(c.attribute), value_operand(c.values[0])}));
+      return junction(Kind::And, Condition::of(Kind::AttributeExists, {path_operand(c.attribute)}),
                       std::move(negated));
     }
     case ComparisonOperator::BeginsWith:
-      return leaf(Kind::BeginsWith, {path_operand(c.attribute), value_operand(c.values[0])});
+      return Condition::of(Kind::BeginsWith,
+                           {path_operand(c.attribute), value_operand(c.values[0])});
     case ComparisonOperator::In: {
       std::vector<Operand> operands{path_operand(c.attribute)};
       for (const AttributeValue& value : c.values) operands.push_back(value_operand(value));
-      return leaf(Kind::In, std::move(operands));
+      return Condition::of(Kind::In, std::move(operands));
     }
     case ComparisonOperator::Between:
-      return leaf(Kind::Between, {path_operand(c.attribute), value_operand(c.values[0]),
-                                  value_operand(c.values[1])});
+      return Condition::of(Kind::Between, {path_operand(c.attribute), value_operand(c.values[0]),
+                                           value_operand(c.values[1])});
   }
   return {};
 }

@@ -27,20 +27,6 @@ void collect_conjuncts(const Expr& expr, std::vector<const Expr*>& out) {
   }
 }
 
-Condition node(Condition::Kind kind, std::vector<Operand> operands) {
-  Condition condition;
-  condition.kind = kind;
-  condition.operands = std::move(operands);
-  return condition;
-}
-
-Condition branch(Condition::Kind kind, std::vector<Condition> children) {
-  Condition condition;
-  condition.kind = kind;
-  condition.children = std::move(children);
-  return condition;
-}
-
 Operand path_operand(const engine::DocumentPath& path) {
   Operand operand;
   operand.kind = Operand::Kind::Path;
@@ -203,62 +189,65 @@ Condition Translator::condition(const Expr& expr) const {
           expr.children[1].kind == Expr::Kind::Missing) {
         missing_outside_is();
       }
-      Condition compare = node(Condition::Kind::Compare, {operand(expr.children[0], false),
-                                                          operand(expr.children[1], false)});
+      Condition compare =
+          Condition::of(Condition::Kind::Compare,
+                        {operand(expr.children[0], false), operand(expr.children[1], false)});
       compare.comparator = expr.comparator;
       return compare;
     }
     case Expr::Kind::Between:
-      return node(Condition::Kind::Between,
-                  {operand(expr.children[0], false), operand(expr.children[1], false),
-                   operand(expr.children[2], false)});
+      return Condition::of(Condition::Kind::Between,
+                           {operand(expr.children[0], false), operand(expr.children[1], false),
+                            operand(expr.children[2], false)});
     case Expr::Kind::In: {
       std::vector<Operand> operands;
       for (const Expr& child : expr.children) operands.push_back(operand(child, false));
-      return node(Condition::Kind::In, std::move(operands));
+      return Condition::of(Condition::Kind::In, std::move(operands));
     }
     case Expr::Kind::And:
-      return branch(Condition::Kind::And,
-                    {condition(expr.children[0]), condition(expr.children[1])});
+      return Condition::over(Condition::Kind::And,
+                             {condition(expr.children[0]), condition(expr.children[1])});
     case Expr::Kind::Or:
-      return branch(Condition::Kind::Or,
-                    {condition(expr.children[0]), condition(expr.children[1])});
+      return Condition::over(Condition::Kind::Or,
+                             {condition(expr.children[0]), condition(expr.children[1])});
     case Expr::Kind::Not:
-      return branch(Condition::Kind::Not, {condition(expr.children[0])});
+      return Condition::over(Condition::Kind::Not, {condition(expr.children[0])});
     case Expr::Kind::Is: {
       const Expr& subject = expr.children[0];
       if (subject.kind != Expr::Kind::Path) {
         throw Error::validation(
             "The left hand side argument to IS must be a Variable Reference, Literal, or Path");
       }
-      Condition missing = node(Condition::Kind::AttributeNotExists, {path_operand(subject.path)});
+      Condition missing =
+          Condition::of(Condition::Kind::AttributeNotExists, {path_operand(subject.path)});
       Condition result = missing;
       if (!expr.is_missing) {
         // PartiQL's IS NULL holds for a NULL value and for a missing attribute alike.
-        Condition null_type =
-            node(Condition::Kind::AttributeType,
-                 {path_operand(subject.path), value_operand(AttributeValue::string("NULL"))});
-        result = branch(Condition::Kind::Or, {std::move(null_type), std::move(missing)});
+        Condition null_type = Condition::of(
+            Condition::Kind::AttributeType,
+            {path_operand(subject.path), value_operand(AttributeValue::string("NULL"))});
+        result = Condition::over(Condition::Kind::Or, {std::move(null_type), std::move(missing)});
       }
-      if (expr.negated) return branch(Condition::Kind::Not, {std::move(result)});
+      if (expr.negated) return Condition::over(Condition::Kind::Not, {std::move(result)});
       return result;
     }
     case Expr::Kind::Call: {
       const std::string& name = expr.name;
       const std::size_t arity = expr.children.size();
       if ((name == "begins_with" || name == "contains") && arity == 2) {
-        return node(name == "contains" ? Condition::Kind::Contains : Condition::Kind::BeginsWith,
-                    {operand(expr.children[0], false), operand(expr.children[1], false)});
+        return Condition::of(
+            name == "contains" ? Condition::Kind::Contains : Condition::Kind::BeginsWith,
+            {operand(expr.children[0], false), operand(expr.children[1], false)});
       }
       if (name == "attribute_type" && arity == 2 && expr.children[0].kind == Expr::Kind::Path) {
-        return node(Condition::Kind::AttributeType,
-                    {path_operand(expr.children[0].path), operand(expr.children[1], false)});
+        return Condition::of(Condition::Kind::AttributeType, {path_operand(expr.children[0].path),
+                                                              operand(expr.children[1], false)});
       }
       if ((name == "attribute_exists" || name == "attribute_not_exists") && arity == 1 &&
           expr.children[0].kind == Expr::Kind::Path) {
-        return node(name == "attribute_exists" ? Condition::Kind::AttributeExists
-                                               : Condition::Kind::AttributeNotExists,
-                    {path_operand(expr.children[0].path)});
+        return Condition::of(name == "attribute_exists" ? Condition::Kind::AttributeExists
+                                                        : Condition::Kind::AttributeNotExists,
+                             {path_operand(expr.children[0].path)});
       }
       if (name == "size") not_boolean();
       throw Error::validation("Unrecognized function: " + name);

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "engine/error.h"
-#include "engine/key_tuple.h"
+#include "engine/index.h"
 #include "protocol/expr/parser.h"
 #include "protocol/reads/key_condition.h"
 
@@ -18,7 +18,6 @@ namespace {
 using engine::AttributeValue;
 using engine::IndexKeySchema;
 using engine::Number;
-using engine::SortKeyRange;
 using engine::Type;
 
 // Partition key (tournament, venue); sort key (score N, played S, label S).
@@ -52,53 +51,67 @@ std::string error_of(std::string_view expression, const IndexKeySchema& schema =
 AttributeValue n(const char* text) { return AttributeValue::number(Number::parse(text)); }
 AttributeValue s(const char* text) { return AttributeValue::string(text); }
 
-AttributeValue tuple(std::vector<AttributeValue> values) {
-  std::vector<const AttributeValue*> pointers;
-  for (const auto& value : values) pointers.push_back(&value);
-  return engine::key_tuple(pointers);
+// The index partition and sort key an item with these attribute values is stored under, as the
+// index itself computes them: what a Query's partition and range must match.
+engine::IndexPosition stored_position(const IndexKeySchema& schema, const char* tournament,
+                                      const char* venue, const char* score, const char* played,
+                                      const char* label = "x") {
+  engine::IndexDefinition definition;
+  definition.name = "board";
+  definition.key_schema = schema;
+  engine::Index index(definition, engine::KeySchema{{"pk", Type::S}, std::nullopt});
+  engine::Item item{{"pk", s("p")},      {"tournament", s(tournament)}, {"venue", s(venue)},
+                    {"score", n(score)}, {"played", s(played)},         {"label", s(label)}};
+  return *index.position_of(item);
 }
 
-std::string prefix(std::vector<AttributeValue> values) {
-  std::string bytes;
-  for (const auto& value : values) engine::append_tuple_element(value, bytes);
-  return bytes;
-}
-
-void expect_range(const SortKeyRange& actual, const SortKeyRange& expected) {
-  ASSERT_EQ(actual.lower.has_value(), expected.lower.has_value());
-  ASSERT_EQ(actual.upper.has_value(), expected.upper.has_value());
-  if (expected.lower) {
-    EXPECT_EQ(actual.lower->value, expected.lower->value);
-    EXPECT_EQ(actual.lower->inclusive, expected.lower->inclusive);
-  }
-  if (expected.upper) {
-    EXPECT_EQ(actual.upper->value, expected.upper->value);
-    EXPECT_EQ(actual.upper->inclusive, expected.upper->inclusive);
-  }
+// Whether the Query `condition` reads the entry of an item with these attribute values.
+bool reads(const KeyCondition& condition, const IndexKeySchema& schema, const char* tournament,
+           const char* venue, const char* score, const char* played, const char* label = "x") {
+  engine::IndexPosition position = stored_position(schema, tournament, venue, score, played, label);
+  return position.partition == condition.partition && condition.range.contains(position.entry.sort);
 }
 
 TEST(MultiAttributeKeyCondition, EqualityOnEveryPartitionAttributeReadsTheWholePartition) {
-  KeyCondition condition = condition_of("venue = :r AND tournament = :t", board_schema());
-  EXPECT_EQ(condition.partition, tuple({s("WINTER"), s("EU")}));
-  expect_range(condition.range, SortKeyRange::all());
+  IndexKeySchema schema = board_schema();
+  KeyCondition condition = condition_of("venue = :r AND tournament = :t", schema);
+  EXPECT_FALSE(condition.range.lower.has_value());
+  EXPECT_FALSE(condition.range.upper.has_value());
   EXPECT_FALSE(condition.single_item);
+  EXPECT_TRUE(reads(condition, schema, "WINTER", "EU", "-7", "a"));
+  EXPECT_TRUE(reads(condition, schema, "WINTER", "EU", "900", "z"));
+  EXPECT_FALSE(reads(condition, schema, "WINTER", "NA", "5", "a"));
+  EXPECT_FALSE(reads(condition, schema, "EU", "WINTER", "5", "a"));
 }
 
 TEST(MultiAttributeKeyCondition, RangeOnTheLastConditionedAttribute) {
+  IndexKeySchema schema = board_schema();
   KeyCondition condition = condition_of(
-      "tournament = :t AND venue = :r AND score = :s AND begins_with(played, :a)", board_schema());
-  expect_range(condition.range,
-               engine::tuple_range(prefix({n("5")}), SortKeyRange::begins_with(s("2026-01"))));
-  condition =
-      condition_of("tournament = :t AND venue = :r AND score BETWEEN :s AND :s2", board_schema());
-  expect_range(condition.range, engine::tuple_range("", SortKeyRange::between(n("5"), n("50"))));
+      "tournament = :t AND venue = :r AND score = :s AND begins_with(played, :a)", schema);
+  EXPECT_TRUE(reads(condition, schema, "WINTER", "EU", "5", "2026-01"));
+  EXPECT_TRUE(reads(condition, schema, "WINTER", "EU", "5.0", "2026-01-31", "zzz"));
+  EXPECT_FALSE(reads(condition, schema, "WINTER", "EU", "5", "2026-02-01"));
+  EXPECT_FALSE(reads(condition, schema, "WINTER", "EU", "5", "2026-0"));
+  EXPECT_FALSE(reads(condition, schema, "WINTER", "EU", "50", "2026-01-01"));
+  EXPECT_FALSE(reads(condition, schema, "WINTER", "EU", "4", "2026-01-01"));
+  condition = condition_of("tournament = :t AND venue = :r AND score BETWEEN :s AND :s2", schema);
+  EXPECT_TRUE(reads(condition, schema, "WINTER", "EU", "5", "a"));
+  EXPECT_TRUE(reads(condition, schema, "WINTER", "EU", "9", "z"));
+  EXPECT_TRUE(reads(condition, schema, "WINTER", "EU", "50", "zzzz", "zzzz"));
+  EXPECT_FALSE(reads(condition, schema, "WINTER", "EU", "4.99", "z"));
+  EXPECT_FALSE(reads(condition, schema, "WINTER", "EU", "50.01", "a"));
+  EXPECT_FALSE(reads(condition, schema, "WINTER", "EU", "500", "a"));
 }
 
 TEST(MultiAttributeKeyCondition, EqualityOnALeadingRunOfSortAttributes) {
+  IndexKeySchema schema = board_schema();
   KeyCondition condition =
-      condition_of("tournament = :t AND venue = :r AND score = :s AND played = :a", board_schema());
-  expect_range(condition.range,
-               engine::tuple_range(prefix({n("5"), s("2026-01")}), SortKeyRange::all()));
+      condition_of("tournament = :t AND venue = :r AND score = :s AND played = :a", schema);
+  EXPECT_TRUE(reads(condition, schema, "WINTER", "EU", "5", "2026-01", "a"));
+  EXPECT_TRUE(reads(condition, schema, "WINTER", "EU", "5", "2026-01", "zz"));
+  EXPECT_FALSE(reads(condition, schema, "WINTER", "EU", "5", "2026-01-01", "a"));
+  EXPECT_FALSE(reads(condition, schema, "WINTER", "EU", "5", "2026-0", "a"));
+  EXPECT_FALSE(reads(condition, schema, "WINTER", "EU", "6", "2026-01", "a"));
 }
 
 TEST(MultiAttributeKeyCondition, ASinglePartitionAttributeKeepsItsOwnValue) {
@@ -106,15 +119,21 @@ TEST(MultiAttributeKeyCondition, ASinglePartitionAttributeKeepsItsOwnValue) {
   schema.partition = {{"tournament", Type::S}};
   KeyCondition condition = condition_of("tournament = :t AND score > :s", schema);
   EXPECT_EQ(condition.partition, s("WINTER"));
-  expect_range(condition.range, engine::tuple_range("", SortKeyRange::greater(n("5"))));
+  EXPECT_TRUE(reads(condition, schema, "WINTER", "any", "5.5", "a"));
+  EXPECT_FALSE(reads(condition, schema, "WINTER", "any", "5", "z"));
+  EXPECT_FALSE(reads(condition, schema, "WINTER", "any", "-6", "z"));
 }
 
 TEST(MultiAttributeKeyCondition, ASingleSortAttributeKeepsItsOwnRange) {
   IndexKeySchema schema = board_schema();
   schema.sort = {{"score", Type::N}};
   KeyCondition condition = condition_of("tournament = :t AND venue = :r AND score > :s", schema);
-  EXPECT_EQ(condition.partition, tuple({s("WINTER"), s("EU")}));
-  expect_range(condition.range, SortKeyRange::greater(n("5")));
+  ASSERT_TRUE(condition.range.lower.has_value());
+  EXPECT_EQ(condition.range.lower->value, n("5"));
+  EXPECT_FALSE(condition.range.lower->inclusive);
+  EXPECT_FALSE(condition.range.upper.has_value());
+  EXPECT_TRUE(reads(condition, schema, "WINTER", "EU", "10", "a"));
+  EXPECT_FALSE(reads(condition, schema, "WINTER", "EU", "5", "a"));
 }
 
 TEST(MultiAttributeKeyCondition, NamesTheFirstPartitionAttributeWithoutACondition) {

@@ -72,7 +72,10 @@ IdempotencyStore& Database::transaction_tokens(std::string_view region) {
   auto it = transaction_tokens_.find(region);
   // A std::map node never moves, so the reference stays valid after the lock is released.
   if (it == transaction_tokens_.end())
-    it = transaction_tokens_.try_emplace(std::string(region)).first;
+    it = transaction_tokens_
+             .try_emplace(std::string(region),
+                          [this] { return IdempotencyStore::Clock::now() + clock_.offset(); })
+             .first;
   return it->second;
 }
 
@@ -90,8 +93,16 @@ void Database::when_durable(DurabilityTicket ticket, std::function<void()> done)
 }
 
 void Database::start_ttl_expirer(std::chrono::milliseconds interval, TtlClock clock) {
+  if (!clock) clock = [this] { return clock_.now(); };
   ttl_expirer_ =
       std::make_unique<TtlExpirer>([this] { return all_tables(); }, interval, std::move(clock));
+}
+
+std::size_t Database::expire_now() {
+  const ExpiredRange range(clock_.now());
+  std::size_t deleted = 0;
+  for (const std::shared_ptr<Table>& table : all_tables()) deleted += expire_table(*table, range);
+  return deleted;
 }
 
 }  // namespace ddb::engine

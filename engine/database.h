@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/background.h"
+#include "engine/clock.h"
 #include "engine/database_journal.h"
 #include "engine/durability_ticket.h"
 #include "engine/idempotency.h"
@@ -60,8 +61,17 @@ class Database {
   // Starts Time to Live's expirer: a thread that, every `interval`, deletes the expired items of
   // every table with TTL enabled (see engine/ttl.h). It stops when the database is destroyed.
   // Requires: not started yet.
-  void start_ttl_expirer(std::chrono::milliseconds interval,
-                         TtlClock clock = std::chrono::system_clock::now);
+  // The expirer reads `clock`, by default the database's clock().
+  void start_ttl_expirer(std::chrono::milliseconds interval, TtlClock clock = {});
+
+  // Runs one expirer pass over every table now, whether or not the expirer thread runs, at the
+  // database's clock(). Returns the number of items deleted.
+  std::size_t expire_now();
+
+  // The server's clock (engine/clock.h): what TTL, streams, descriptions' timestamps and
+  // transaction tokens' window read. Moved only through the admin API.
+  Clock& clock() { return clock_; }
+  const Clock& clock() const { return clock_; }
 
   // The DynamoDB streams of every table, including disabled ones still readable.
   StreamRegistry& streams() { return streams_; }
@@ -84,6 +94,7 @@ class Database {
  private:
   using Tables = std::map<std::string, std::shared_ptr<Table>, std::less<>>;
 
+  Clock clock_;
   mutable std::shared_mutex mutex_;
   std::map<std::string, Tables, std::less<>> regions_;
   std::mutex tokens_mutex_;

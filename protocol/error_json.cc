@@ -88,6 +88,11 @@ nlohmann::json cancellation_reasons_json(const std::vector<engine::CancellationR
 
 }  // namespace
 
+std::string_view error_type_name(engine::ErrorType type) {
+  std::string_view name = wire_error(type).type;
+  return name.substr(name.find('#') + 1);
+}
+
 Response error_response(const engine::Error& error) {
   WireError wire = wire_error(error.type());
   nlohmann::json body = {{"__type", wire.type}};

@@ -52,7 +52,7 @@ struct Flag {
   std::string_view alias = {};
 };
 
-const std::array<Flag, 17> kFlags = {{
+const std::array<Flag, 20> kFlags = {{
     {"--host", "H", "address to listen on (an IP address or a host name)",
      [](Options& o, std::string_view v) {
        if (v.empty()) throw BadValue("invalid value '' for --host: expected an address");
@@ -161,6 +161,18 @@ const std::array<Flag, 17> kFlags = {{
        o.read_timeout_seconds = parse_integer<unsigned>("--read-timeout", v, 1, 86400);
      },
      [](const Options& o) { return std::to_string(o.read_timeout_seconds); }},
+    {"--no-admin-api", "", "turn off the admin API under /ddblocal/ (docs/ADMIN.md)",
+     [](Options& o, std::string_view) { o.admin_api = false; },
+     [](const Options&) { return std::string("on"); }},
+    {"--request-log-size", "N",
+     "how many of the latest requests GET /ddblocal/requests keeps (0: none)",
+     [](Options& o, std::string_view v) {
+       o.request_log_size = parse_integer<std::size_t>("--request-log-size", v, 0, 1000000);
+     },
+     [](const Options& o) { return std::to_string(o.request_log_size); }},
+    {"--log-requests", "", "write each request's log entry to stdout as a JSON line",
+     [](Options& o, std::string_view) { o.log_requests = true; },
+     [](const Options&) { return std::string("off"); }},
 }};
 
 const Flag* find_flag(std::string_view name) {

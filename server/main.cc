@@ -26,6 +26,7 @@
 
 #include "engine/database.h"
 #include "engine/durable/journal.h"
+#include "protocol/admin/admin_api.h"
 #include "protocol/dispatch.h"
 #include "protocol/namespaces.h"
 #include "server/command_line.h"
@@ -166,6 +167,7 @@ int main(int argc, char** argv) {
     ddb::engine::Database database;
     ddb::engine::StreamOptions stream_options;
     stream_options.shard_period_ms = int64_t{options.stream_shard_seconds} * 1000;
+    stream_options.clock = [&database] { return database.clock().now_ms(); };
     database.streams().set_options(stream_options);
     // After the streams' options, which the streams enabled before a restart come back with, and
     // before the expirer, which would log its deletions.
@@ -192,8 +194,11 @@ int main(int argc, char** argv) {
           options.data_dir);
     }
     ddb::protocol::Dispatcher dispatcher(database, namespaces);
+    const ddb::protocol::AdminApi admin({.database = database, .namespaces = namespaces});
     const ddb::server::Endpoint service{
-        .dispatcher = dispatcher, .credentials = options.require_auth ? &credentials : nullptr};
+        .dispatcher = dispatcher,
+        .credentials = options.require_auth ? &credentials : nullptr,
+        .admin = options.admin_api ? &admin : nullptr};
 
     // Read on the main thread: its affinity mask is the one the serving threads inherit.
     const ddb::server::ThreadCount threads =

@@ -45,6 +45,10 @@ struct Options {
   std::size_t max_connections = 0;
   unsigned idle_timeout_seconds = 60;  // a kept-alive connection with no request is closed after it
   unsigned read_timeout_seconds = 60;  // a request must arrive (and its response leave) within it
+  bool admin_api = true;  // the admin API under /ddblocal/ (protocol/admin, docs/ADMIN.md)
+  // How many of the latest requests the admin API's request log keeps; 0 keeps none.
+  std::size_t request_log_size = 1000;
+  bool log_requests = false;  // write every request's log entry to stdout as a JSON line
 };
 
 }  // namespace ddb::server

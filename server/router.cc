@@ -7,6 +7,7 @@
 #include <boost/beast/http/status.hpp>
 #include <boost/beast/http/verb.hpp>
 #include <exception>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -162,11 +163,51 @@ protocol::Response call(const HttpRequest& request, std::string_view body,
       engine::Error(engine::ErrorType::InternalServer, "Internal server error"));
 }
 
+// An admin API request (protocol/admin): JSON in, JSON out. Under --require-auth it must be signed
+// by a known key, as any DynamoDB request; the refusal is the admin API's own error shape.
+HttpResponse admin_response(const HttpRequest& request, std::string_view path,
+                            std::string_view query, const Endpoint& endpoint) {
+  protocol::AdminResponse answer;
+  try {
+    if (endpoint.credentials != nullptr) {
+      Authentication authentication =
+          read_authentication({.authorization = request.header(http::field::authorization),
+                               .amz_date = request.header("X-Amz-Date"),
+                               .date = request.header(http::field::date),
+                               .query = query});
+      verify_signature(signed_request(request, path, query), authentication.fields,
+                       *endpoint.credentials, endpoint.now());
+    }
+    answer = endpoint.admin->handle({.method = request.method_string(),
+                                     .path = path.substr(protocol::kAdminPrefix.size()),
+                                     .query = query,
+                                     .body = request.body()});
+  } catch (const engine::Error& failure) {
+    answer = {403, nlohmann::json{{"error", protocol::error_type_name(failure.type())},
+                                  {"message", failure.message()}}
+                       .dump()};
+  }
+  spdlog::info("admin {} {} -> {}", std::string_view(request.method_string()), path, answer.status);
+  HttpResponse response{answer.status, request.version()};
+  response.set(http::field::content_type, std::string(kJson));
+  response.body() = std::move(answer.body);
+  finish(response, request);
+  return response;
+}
+
 }  // namespace
 
 Routed route(const HttpRequest& request, const Endpoint& endpoint) {
   const bool has_origin = request.has(http::field::origin);
   if (request.method() == http::verb::options && has_origin) return {preflight(request), {}};
+  if (endpoint.admin != nullptr) {
+    std::string_view url = request.target();
+    std::string_view path = url.substr(0, url.find('?'));
+    if (path.starts_with(protocol::kAdminPrefix)) {
+      std::string_view query = path.size() < url.size() ? url.substr(path.size() + 1) : "";
+      return {admin_response(request, path, query, endpoint), {}};
+    }
+  }
   if (request.method() == http::verb::get) {
     std::string_view url = request.target();
     if (url.substr(0, url.find('?')) != "/") {

@@ -5,6 +5,7 @@
 #include <functional>
 
 #include "engine/durability_ticket.h"
+#include "protocol/admin/admin_api.h"
 #include "protocol/dispatch.h"
 #include "server/credentials.h"
 #include "server/http_message.h"
@@ -23,6 +24,9 @@ struct Endpoint {
   const Credentials* credentials = nullptr;
   // The server's clock, which a signature's date must be near.
   std::function<std::chrono::system_clock::time_point()> now = std::chrono::system_clock::now;
+  // ddblocal's admin API (paths under /ddblocal/); nullptr with --no-admin-api, when those paths
+  // are answered as DynamoDB answers any path it does not serve.
+  const protocol::AdminApi* admin = nullptr;
 };
 
 // An answer, and what has to be durable before it is sent: a write's place in the data directory's
@@ -35,14 +39,15 @@ struct Routed {
 
 // Answers one HTTP request as DynamoDB's endpoint does: `POST /` with a JSON content type goes
 // through SigV4 (server/auth, server/sigv4) to the dispatcher; `GET /` is the health check
-// ("healthy: <Host> "); anything else is DynamoDB's 404. A gzip or deflate body is decoded after
-// the signature check (clients sign the bytes they send); another Content-Encoding, or a body that
-// does not decode, is a 500. A response of kMinCompressedResponseBytes or more is compressed in the
-// coding the request's Accept-Encoding prefers (server/gzip). Every response carries
-// x-amzn-RequestId, x-amz-crc32 (over the bytes sent, compressed or not), CORS fields when the
-// request has an Origin, and keeps the connection alive when the request allows it (the session's
-// writer adds Date, Server, Content-Length and Connection). Never throws. Thread-safe when the
-// dispatcher is. Never waits for the disk.
+// ("healthy: <Host> "); a path under /ddblocal/ goes to the admin API (signed, under
+// --require-auth, like any request); anything else is DynamoDB's 404. A gzip or deflate body is
+// decoded after the signature check (clients sign the bytes they send); another Content-Encoding,
+// or a body that does not decode, is a 500. A response of kMinCompressedResponseBytes or more is
+// compressed in the coding the request's Accept-Encoding prefers (server/gzip). Every response
+// carries x-amzn-RequestId, x-amz-crc32 (over the bytes sent, compressed or not), CORS fields when
+// the request has an Origin, and keeps the connection alive when the request allows it (the
+// session's writer adds Date, Server, Content-Length and Connection). Never throws. Thread-safe
+// when the dispatcher is. Never waits for the disk.
 Routed route(const HttpRequest& request, const Endpoint& endpoint);
 
 // The answer to a request whose body is over kMaxRequestBodyBytes: 413, empty chunked body, CORS

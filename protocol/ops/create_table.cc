@@ -150,7 +150,7 @@ Json create_table(RequestContext& ctx, const Json& request) {
   definition.tags = std::move(tags);
   if (policy) definition.features.resource_policy = new_policy(*policy, std::nullopt);
   definition.deletion_protection = get_bool(request, "DeletionProtectionEnabled").value_or(false);
-  definition.creation_time = now_seconds();
+  definition.creation_time = now_seconds(ctx.database.clock());
   definition.table_id = random_uuid();
   definition.arn = table_arn(ctx, definition.name);
   definition.indexes = table_index_definitions(indexes, attributes, definition.key_schema,

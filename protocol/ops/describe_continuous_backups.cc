@@ -15,7 +15,7 @@ Json describe_continuous_backups(RequestContext& ctx, const Json& request) {
   auto table = require_backed_up_table(ctx, *name);
   return {{"ContinuousBackupsDescription",
            continuous_backups_json(table->definition().features.point_in_time_recovery,
-                                   now_seconds())}};
+                                   now_seconds(ctx.database.clock()))}};
 }
 
 }  // namespace ddb::protocol

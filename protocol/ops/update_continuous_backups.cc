@@ -29,7 +29,7 @@ Json update_continuous_backups(RequestContext& ctx, const Json& request) {
   constraints.check();
 
   auto table = require_backed_up_table(ctx, *name);
-  double now = now_seconds();
+  double now = now_seconds(ctx.database.clock());
   engine::PointInTimeRecovery result;
   table->update_definition([&](engine::TableDefinition& definition) {
     engine::PointInTimeRecovery& pitr = definition.features.point_in_time_recovery;

@@ -44,7 +44,7 @@ Json update_contributor_insights(RequestContext& ctx, const Json& request) {
     if (it == all.end()) it = all.insert(all.end(), insights_of(definition, index_name));
     it->enabled = enable;
     if (mode) it->mode = *parse_contributor_insights_mode(*mode);
-    it->last_update_time = now_seconds();
+    it->last_update_time = now_seconds(ctx.database.clock());
     result = *it;
   });
 

@@ -194,7 +194,7 @@ Json update_table(RequestContext& ctx, const Json& request) {
         "higher limits.");
   }
 
-  double now = now_seconds();
+  double now = now_seconds(ctx.database.clock());
   auto mode = on_demand ? engine::BillingMode::PayPerRequest : engine::BillingMode::Provisioned;
   bool mode_changes = mode != current.billing_mode;
   const auto apply_index_throughput = [&](engine::TableDefinition& definition) {

@@ -1,7 +1,5 @@
 #include "protocol/tables/table_fields.h"
 
-#include <chrono>
-
 #include "protocol/messages.h"
 
 namespace ddb::protocol {
@@ -16,10 +14,8 @@ engine::Type key_type_of(const std::string& attribute_type) {
 
 }  // namespace
 
-double now_seconds() {
-  using namespace std::chrono;
-  auto millis = duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
-  return static_cast<double>(millis) / 1000.0;
+double now_seconds(const engine::Clock& clock) {
+  return static_cast<double>(clock.now_ms()) / 1000.0;
 }
 
 std::optional<engine::ProvisionedThroughput> parse_throughput(const Json& object,

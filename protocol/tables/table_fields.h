@@ -6,14 +6,16 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/clock.h"
 #include "engine/table_definition.h"
 #include "protocol/json/json_fields.h"
 #include "protocol/requests/constraints.h"
 
 namespace ddb::protocol {
 
-// The current time in epoch seconds, with milliseconds, as DynamoDB's *DateTime fields carry it.
-double now_seconds();
+// The time of the server's `clock` in epoch seconds, with milliseconds, as DynamoDB's *DateTime
+// fields carry it.
+double now_seconds(const engine::Clock& clock);
 
 // Reads the ProvisionedThroughput member of `object` (a CreateTable or UpdateTable request, an
 // index, an index update), adding the model's constraint violations to `constraints` under

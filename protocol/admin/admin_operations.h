@@ -1,0 +1,16 @@
+#pragma once
+
+#include "protocol/admin/admin_call.h"
+#include "protocol/json/json_fields.h"
+
+namespace ddb::protocol::admin {
+
+// The admin API's operations (docs/ADMIN.md), one file each. Each returns the 200 answer's JSON
+// body or throws AdminError (or engine::Error for a DynamoDB refusal, such as a seed's table
+// definition).
+
+Json get_clock(AdminCall& call);   // GET /ddblocal/clock
+Json move_clock(AdminCall& call);  // POST /ddblocal/clock
+Json run_ttl(AdminCall& call);     // POST /ddblocal/ttl/run
+
+}  // namespace ddb::protocol::admin

@@ -1,5 +1,6 @@
 #include "protocol/dispatch.h"
 
+#include <chrono>
 #include <cstdint>
 #include <string>
 #include <unordered_map>
@@ -7,6 +8,7 @@
 
 #include "engine/database.h"
 #include "engine/error.h"
+#include "protocol/admin/request_log.h"
 #include "protocol/error_json.h"
 #include "protocol/json/json_reader.h"
 #include "protocol/json/json_writer.h"
@@ -233,15 +235,61 @@ Response run(const Handler* handler, std::string_view target, std::string_view o
     }
     if (ctx.caller.auth_failure) throw *ctx.caller.auth_failure;
     if (body.empty()) throw engine::Error::serialization("");
+    if (ctx.usage.wanted) {
+      // For the request log, also when the request is refused before it looks the table up.
+      if (auto name = request.find("TableName"); name != request.end() && name->is_string()) {
+        ctx.usage.table = name->get_ref<const std::string&>();
+      }
+    }
     return respond(*handler, ctx, request);
   } catch (const engine::Error& error) {
+    ctx.usage.error_type = error_type_name(error.type());
     return error_response(error);
   } catch (const std::exception& error) {
+    ctx.usage.error_type = error_type_name(engine::ErrorType::InternalServer);
     Response response =
         error_response(engine::Error(engine::ErrorType::InternalServer, "Internal server error"));
     response.internal_error = error.what();
     return response;
   }
+}
+
+// run(), and what the response must wait for.
+Response run_durably(engine::Database& database, const Handler* handler, std::string_view target,
+                     std::string_view operation, std::string_view body, RequestContext& ctx) {
+  if (handler != nullptr && handler->reads_only) return run(handler, target, operation, body, ctx);
+
+  // Each append the request makes has returned by the time the handler has, so it lies below
+  // `after`; a request that appended nothing leaves the position where it was. Unless a
+  // concurrent request moved it: then this one waits for that one's sync too, which costs time,
+  // never durability. The wait covers the response whatever it is (an error after a write too).
+  const uint64_t before = database.durability_position();
+  Response response = run(handler, target, operation, body, ctx);
+  const uint64_t after = database.durability_position();
+  if (after != before || ctx.answers_for_earlier_write) response.durability = {after};
+  return response;
+}
+
+void record(RequestLog& log, const engine::Database& database, const Caller& caller,
+            std::string_view operation, RequestContext& ctx, const Response& response,
+            std::chrono::steady_clock::time_point started) {
+  RequestLogEntry entry;
+  entry.time_ms = database.clock().now_ms();
+  entry.region = caller.region;
+  entry.access_key = caller.access_key;
+  entry.operation = operation;
+  entry.table = std::move(ctx.usage.table);
+  entry.index = std::move(ctx.usage.index);
+  entry.status = response.status;
+  entry.error_type = ctx.usage.error_type;
+  entry.latency_us = std::chrono::duration_cast<std::chrono::microseconds>(
+                         std::chrono::steady_clock::now() - started)
+                         .count();
+  entry.capacity_units = ctx.usage.capacity_units;
+  entry.count = ctx.usage.count;
+  entry.scanned_count = ctx.usage.scanned_count;
+  entry.scan = ctx.usage.scan;
+  log.record(entry);
 }
 
 }  // namespace
@@ -251,17 +299,12 @@ Response Dispatcher::handle(std::string_view target, std::string_view body,
   std::string_view operation;
   const Handler* handler = find_handler(target, operation);
   const std::string space = namespace_of(namespaces_, caller);
-  RequestContext ctx{database_, caller, space};
-  if (handler != nullptr && handler->reads_only) return run(handler, target, operation, body, ctx);
-
-  // Each append the request makes has returned by the time the handler has, so it lies below
-  // `after`; a request that appended nothing leaves the position where it was. Unless a
-  // concurrent request moved it: then this one waits for that one's sync too, which costs time,
-  // never durability. The wait covers the response whatever it is (an error after a write too).
-  const uint64_t before = database_.durability_position();
-  Response response = run(handler, target, operation, body, ctx);
-  const uint64_t after = database_.durability_position();
-  if (after != before || ctx.answers_for_earlier_write) response.durability = {after};
+  RequestContext ctx{database_, caller, space, false, {}};
+  if (request_log_ == nullptr) return run_durably(database_, handler, target, operation, body, ctx);
+  const auto started = std::chrono::steady_clock::now();
+  ctx.usage.wanted = true;
+  Response response = run_durably(database_, handler, target, operation, body, ctx);
+  record(*request_log_, database_, caller, operation, ctx, response, started);
   return response;
 }
 

@@ -29,6 +29,8 @@ constexpr std::array kRoutes = {
     Route{"GET", "clock", admin::get_clock},
     Route{"POST", "clock", admin::move_clock},
     Route{"POST", "ttl/run", admin::run_ttl},
+    Route{"GET", "requests", admin::list_requests},
+    Route{"DELETE", "requests", admin::clear_requests},
 };
 
 // Whether `path` matches `pattern`; the segments "*" matched are appended to `parameters`.

@@ -13,4 +13,7 @@ Json get_clock(AdminCall& call);   // GET /ddblocal/clock
 Json move_clock(AdminCall& call);  // POST /ddblocal/clock
 Json run_ttl(AdminCall& call);     // POST /ddblocal/ttl/run
 
+Json list_requests(AdminCall& call);   // GET /ddblocal/requests?limit=N
+Json clear_requests(AdminCall& call);  // DELETE /ddblocal/requests
+
 }  // namespace ddb::protocol::admin

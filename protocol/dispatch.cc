@@ -214,13 +214,22 @@ Response respond(const Handler& handler, RequestContext& ctx, const Json& reques
 }
 
 // Runs the request `handler` (nullptr when `target` names none) answers.
+// For the request log: the TableName of a request that named no table through find_table (one
+// refused before it looked its table up, a CreateTable).
+void note_table_name(RequestContext& ctx, const Json& request) {
+  if (!ctx.usage.wanted || !ctx.usage.table.empty() || !request.is_object()) return;
+  if (auto name = request.find("TableName"); name != request.end() && name->is_string()) {
+    ctx.usage.table = name->get_ref<const std::string&>();
+  }
+}
+
 Response run(const Handler* handler, std::string_view target, std::string_view operation,
              std::string_view body, RequestContext& ctx) {
+  Json request;
   try {
     // DynamoDB parses a body before it looks at the target: bad JSON is a SerializationException
     // (with no message) whatever the target says. So is a body nested too deep to be a request.
     // An empty body is one only after the target and the credentials have passed (issue 20).
-    Json request;
     if (!body.empty()) {
       request = read_json(body);
       if (request.is_discarded() || !request.is_object()) {
@@ -235,15 +244,12 @@ Response run(const Handler* handler, std::string_view target, std::string_view o
     }
     if (ctx.caller.auth_failure) throw *ctx.caller.auth_failure;
     if (body.empty()) throw engine::Error::serialization("");
-    if (ctx.usage.wanted) {
-      // For the request log, also when the request is refused before it looks the table up.
-      if (auto name = request.find("TableName"); name != request.end() && name->is_string()) {
-        ctx.usage.table = name->get_ref<const std::string&>();
-      }
-    }
-    return respond(*handler, ctx, request);
+    Response response = respond(*handler, ctx, request);
+    note_table_name(ctx, request);
+    return response;
   } catch (const engine::Error& error) {
     ctx.usage.error_type = error_type_name(error.type());
+    note_table_name(ctx, request);
     return error_response(error);
   } catch (const std::exception& error) {
     ctx.usage.error_type = error_type_name(engine::ErrorType::InternalServer);
@@ -271,25 +277,27 @@ Response run_durably(engine::Database& database, const Handler* handler, std::st
 }
 
 void record(RequestLog& log, const engine::Database& database, const Caller& caller,
-            std::string_view operation, RequestContext& ctx, const Response& response,
-            std::chrono::steady_clock::time_point started) {
-  RequestLogEntry entry;
-  entry.time_ms = database.clock().now_ms();
-  entry.region = caller.region;
-  entry.access_key = caller.access_key;
-  entry.operation = operation;
-  entry.table = std::move(ctx.usage.table);
-  entry.index = std::move(ctx.usage.index);
-  entry.status = response.status;
-  entry.error_type = ctx.usage.error_type;
-  entry.latency_us = std::chrono::duration_cast<std::chrono::microseconds>(
-                         std::chrono::steady_clock::now() - started)
-                         .count();
-  entry.capacity_units = ctx.usage.capacity_units;
-  entry.count = ctx.usage.count;
-  entry.scanned_count = ctx.usage.scanned_count;
-  entry.scan = ctx.usage.scan;
-  log.record(entry);
+            std::string_view operation, const RequestContext& ctx, const Response& response,
+            std::chrono::system_clock::time_point started) {
+  // One clock reading for both: the server's clock is real time plus an offset.
+  const auto answered = std::chrono::system_clock::now();
+  const RequestUsage& usage = ctx.usage;
+  log.record({.time_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                             (answered + database.clock().offset()).time_since_epoch())
+                             .count(),
+              .region = caller.region,
+              .access_key = caller.access_key,
+              .operation = operation,
+              .table = usage.table,
+              .index = usage.index,
+              .status = response.status,
+              .error_type = usage.error_type,
+              .latency_us =
+                  std::chrono::duration_cast<std::chrono::microseconds>(answered - started).count(),
+              .capacity_units = usage.capacity_units,
+              .count = usage.count,
+              .scanned_count = usage.scanned_count,
+              .scan = usage.scan});
 }
 
 }  // namespace
@@ -301,7 +309,7 @@ Response Dispatcher::handle(std::string_view target, std::string_view body,
   const std::string space = namespace_of(namespaces_, caller);
   RequestContext ctx{database_, caller, space, false, {}};
   if (request_log_ == nullptr) return run_durably(database_, handler, target, operation, body, ctx);
-  const auto started = std::chrono::steady_clock::now();
+  const auto started = std::chrono::system_clock::now();
   ctx.usage.wanted = true;
   Response response = run_durably(database_, handler, target, operation, body, ctx);
   record(*request_log_, database_, caller, operation, ctx, response, started);

@@ -26,18 +26,44 @@ Json request_log_entry_json(const RequestLogEntry& entry) {
 RequestLog::RequestLog(std::size_t capacity, std::function<void(const RequestLogEntry&)> echo)
     : capacity_(capacity), echo_(std::move(echo)) {}
 
-void RequestLog::record(RequestLogEntry& entry) {
+namespace {
+
+void assign(RequestLogEntry& entry, const RequestLogRecord& record, uint64_t sequence) {
+  entry.sequence = sequence;
+  entry.time_ms = record.time_ms;
+  entry.region.assign(record.region);
+  entry.access_key.assign(record.access_key);
+  entry.operation.assign(record.operation);
+  entry.table.assign(record.table);
+  entry.index.assign(record.index);
+  entry.status = record.status;
+  entry.error_type.assign(record.error_type);
+  entry.latency_us = record.latency_us;
+  entry.capacity_units = record.capacity_units;
+  entry.count = record.count;
+  entry.scanned_count = record.scanned_count;
+  entry.scan = record.scan;
+}
+
+}  // namespace
+
+void RequestLog::record(const RequestLogRecord& record) {
+  uint64_t sequence = 0;
   {
     std::lock_guard lock(mutex_);
-    entry.sequence = ++sequence_;
+    sequence = ++sequence_;
     if (ring_.size() < capacity_) {
-      ring_.push_back(entry);
+      assign(ring_.emplace_back(), record, sequence);
     } else if (capacity_ > 0) {
-      ring_[next_] = entry;
+      assign(ring_[next_], record, sequence);
       next_ = (next_ + 1) % capacity_;
     }
   }
-  if (echo_) echo_(entry);
+  if (echo_) {
+    RequestLogEntry entry;
+    assign(entry, record, sequence);
+    echo_(entry);
+  }
 }
 
 std::vector<RequestLogEntry> RequestLog::latest(std::size_t limit) const {

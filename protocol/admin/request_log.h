@@ -5,6 +5,7 @@
 #include <functional>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "protocol/json/json_fields.h"
@@ -29,6 +30,23 @@ struct RequestLogEntry {
   bool scan = false;  // the read was a Scan (or a PartiQL SELECT without a key condition)
 };
 
+// What the dispatcher hands the log: an entry's fields as views, copied into the ring's slot.
+struct RequestLogRecord {
+  int64_t time_ms = 0;
+  std::string_view region;
+  std::string_view access_key;
+  std::string_view operation;
+  std::string_view table;
+  std::string_view index;
+  int status = 200;
+  std::string_view error_type;
+  int64_t latency_us = 0;
+  double capacity_units = 0;
+  int64_t count = -1;
+  int64_t scanned_count = -1;
+  bool scan = false;
+};
+
 // The entry's public JSON shape: time, region, accessKey, operation, table, index, status,
 // errorType, latencyMicros, consumedCapacity, count, scannedCount, scan (a public contract).
 Json request_log_entry_json(const RequestLogEntry& entry);
@@ -42,8 +60,8 @@ class RequestLog {
   // as it is recorded (--log-requests writes it to stdout), outside the log's lock.
   explicit RequestLog(std::size_t capacity, std::function<void(const RequestLogEntry&)> echo = {});
 
-  // Numbers `entry` and keeps it, dropping the oldest entry when the ring is full.
-  void record(RequestLogEntry& entry);
+  // Numbers `record` and keeps it, over the oldest entry when the ring is full.
+  void record(const RequestLogRecord& record);
   // The latest `limit` entries, oldest first.
   std::vector<RequestLogEntry> latest(std::size_t limit) const;
   void clear();

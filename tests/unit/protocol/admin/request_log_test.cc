@@ -10,10 +10,10 @@
 namespace ddb::protocol {
 namespace {
 
-RequestLogEntry entry(std::string operation) {
-  RequestLogEntry e;
-  e.operation = std::move(operation);
-  return e;
+RequestLogRecord record(std::string_view operation) {
+  RequestLogRecord r;
+  r.operation = operation;
+  return r;
 }
 
 std::vector<std::string> operations(const std::vector<RequestLogEntry>& entries) {
@@ -24,9 +24,8 @@ std::vector<std::string> operations(const std::vector<RequestLogEntry>& entries)
 
 TEST(RequestLog, KeepsTheLatestEntriesOldestFirst) {
   RequestLog log(3);
-  for (std::string name : {"A", "B", "C", "D", "E"}) {
-    RequestLogEntry e = entry(name);
-    log.record(e);
+  for (std::string_view name : {"A", "B", "C", "D", "E"}) {
+    log.record(record(name));
   }
   std::vector<RequestLogEntry> all = log.latest(100);
   EXPECT_EQ(operations(all), (std::vector<std::string>{"C", "D", "E"}));
@@ -38,23 +37,20 @@ TEST(RequestLog, KeepsTheLatestEntriesOldestFirst) {
 
 TEST(RequestLog, BeforeItIsFullTheOrderIsTheRecordingOrder) {
   RequestLog log(10);
-  for (std::string name : {"A", "B"}) {
-    RequestLogEntry e = entry(name);
-    log.record(e);
+  for (std::string_view name : {"A", "B"}) {
+    log.record(record(name));
   }
   EXPECT_EQ(operations(log.latest(10)), (std::vector<std::string>{"A", "B"}));
 }
 
 TEST(RequestLog, ClearingEmptiesItButNumberingGoesOn) {
   RequestLog log(2);
-  for (std::string name : {"A", "B", "C"}) {
-    RequestLogEntry e = entry(name);
-    log.record(e);
+  for (std::string_view name : {"A", "B", "C"}) {
+    log.record(record(name));
   }
   log.clear();
   EXPECT_TRUE(log.latest(10).empty());
-  RequestLogEntry e = entry("D");
-  log.record(e);
+  log.record(record("D"));
   std::vector<RequestLogEntry> all = log.latest(10);
   ASSERT_EQ(all.size(), 1u);
   EXPECT_EQ(all[0].sequence, 4u);
@@ -63,14 +59,14 @@ TEST(RequestLog, ClearingEmptiesItButNumberingGoesOn) {
 TEST(RequestLog, AZeroSizedLogKeepsNothingButStillEchoes) {
   std::vector<std::string> echoed;
   RequestLog log(0, [&](const RequestLogEntry& e) { echoed.push_back(e.operation); });
-  RequestLogEntry e = entry("A");
-  log.record(e);
+  log.record(record("A"));
   EXPECT_TRUE(log.latest(10).empty());
   EXPECT_EQ(echoed, (std::vector<std::string>{"A"}));
 }
 
 TEST(RequestLog, JsonNamesEveryFieldAndNullsWhatDoesNotApply) {
-  RequestLogEntry e = entry("GetItem");
+  RequestLogEntry e;
+  e.operation = "GetItem";
   e.time_ms = 1500;
   e.table = "Orders";
   e.capacity_units = 0.5;

@@ -112,6 +112,36 @@ class ClockTest(unittest.TestCase):
         self.assertEqual(counter(), "2")
 
 
+class StreamRolloverTest(unittest.TestCase):
+    def tearDown(self):
+        reset_clock()
+
+    def test_shards_roll_over_when_the_clock_passes_their_period(self):
+        """--stream-shard-seconds 14400 (the default): moving the clock 5 hours closes the shard an
+        item's records went to, and the next record goes to its child."""
+        client = SERVER.client()
+        streams = SERVER.streams_client()
+        table = harness.create_table(
+            client, harness.unique_table_name("admin-rollover"),
+            StreamSpecification={"StreamEnabled": True, "StreamViewType": "KEYS_ONLY"})
+        arn = client.describe_table(TableName=table)["Table"]["LatestStreamArn"]
+
+        def shards():
+            return streams.describe_stream(StreamArn=arn)["StreamDescription"]["Shards"]
+
+        client.put_item(TableName=table, Item={"PK": {"S": "k"}})
+        before = shards()
+        self.assertTrue(all("EndingSequenceNumber" not in s["SequenceNumberRange"]
+                            for s in before))
+        admin.call(SERVER, "POST", "clock", {"advanceSeconds": 5 * 3600})
+        client.put_item(TableName=table, Item={"PK": {"S": "k"}, "n": {"N": "2"}})
+        after = shards()
+        closed = [s for s in after if "EndingSequenceNumber" in s["SequenceNumberRange"]]
+        self.assertGreaterEqual(len(closed), 1)
+        children = [s for s in after if s.get("ParentShardId") in {c["ShardId"] for c in closed}]
+        self.assertGreaterEqual(len(children), 1)
+
+
 class TimeToLiveRunTest(unittest.TestCase):
     def tearDown(self):
         reset_clock()

@@ -62,6 +62,20 @@ Index::Index(const IndexDefinition& definition, KeySchema table_schema)
       table_schema_(std::move(table_schema)),
       projection_(definition.projection) {}
 
+std::shared_ptr<Index> Index::copy() const {
+  IndexDefinition definition;
+  definition.name = name_;
+  definition.kind = kind_;
+  definition.key_schema = key_schema_;
+  definition.projection = projection_;
+  auto copy = std::make_shared<Index>(definition, table_schema_);
+  copy->store_.copy_from(store_);
+  copy->readable_.store(readable(), std::memory_order_relaxed);
+  copy->item_count_.store(item_count(), std::memory_order_relaxed);
+  copy->size_bytes_.store(size_bytes(), std::memory_order_relaxed);
+  return copy;
+}
+
 bool Index::projects(std::string_view attribute) const {
   if (projection_.type == ProjectionType::All) return true;
   if (key_schema_.contains(attribute) || is_key_of(table_schema_, attribute)) return true;

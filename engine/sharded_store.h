@@ -47,6 +47,15 @@ class ShardedStore {
   Shard& shard(std::size_t index) { return shards_[index]; }
   const Shard& shard(std::size_t index) const { return shards_[index]; }
 
+  // Makes this store's partitions a copy of `other`'s (see BasicPartition's copy), each shard
+  // read under its shared lock. Requires: nothing else uses this store yet.
+  void copy_from(const ShardedStore& other) {
+    for (std::size_t s = 0; s < kShardCount; ++s) {
+      std::shared_lock lock(other.shards_[s].mutex);
+      shards_[s].partitions = other.shards_[s].partitions;
+    }
+  }
+
   // The segment of `total` that holds the partitions of `hash`: floor(hash * total / 2^64).
   static uint32_t segment_of_hash(uint64_t hash, uint32_t total) {
     return static_cast<uint32_t>((Uint128{hash} * total) >> 64);

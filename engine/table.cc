@@ -1,6 +1,7 @@
 #include "engine/table.h"
 
 #include <algorithm>
+#include <shared_mutex>
 #include <utility>
 
 #include "engine/error.h"
@@ -25,6 +26,27 @@ Table::Table(TableDefinition definition)
   }
   indexes_.store(std::move(indexes));
   change_listeners_.store(std::make_shared<const ChangeListeners>());
+}
+
+std::shared_ptr<Table> Table::copy(std::string table_id) const {
+  TableDefinition definition = this->definition();
+  definition.table_id = std::move(table_id);
+  auto copy = std::make_shared<Table>(std::move(definition));
+  copy->item_collection_limit_ = item_collection_limit_;
+  // In the order writers lock them (Transaction's lock order: one table's shards ascending), so
+  // that no write is half-way while the copy is made.
+  std::vector<std::shared_lock<std::shared_mutex>> locks;
+  locks.reserve(Store::shard_count());
+  for (std::size_t s = 0; s < Store::shard_count(); ++s) locks.emplace_back(store_.shard(s).mutex);
+  for (std::size_t s = 0; s < Store::shard_count(); ++s) {
+    copy->store_.shard(s).partitions = store_.shard(s).partitions;
+  }
+  auto indexes = std::make_shared<Indexes>();
+  for (const std::shared_ptr<Index>& index : *indexes_.load()) indexes->push_back(index->copy());
+  copy->indexes_.store(std::move(indexes));
+  copy->item_count_.store(item_count(), std::memory_order_relaxed);
+  copy->size_bytes_.store(size_bytes(), std::memory_order_relaxed);
+  return copy;
 }
 
 TableDefinition Table::definition() const {

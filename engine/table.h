@@ -52,6 +52,12 @@ class Table {
   using DefinitionListener = std::function<void(const TableDefinition&)>;
   void set_definition_listener(DefinitionListener listener);
 
+  // A table with this one's definition (under `table_id`), indexes and items, and no listeners:
+  // what a snapshot keeps and a restore installs. Every shard is locked (shared) while the items
+  // and index entries are copied, so the copy is the table as it stood at one moment. O(items),
+  // with one allocation and one memcpy per item and index entry: no item is decoded.
+  std::shared_ptr<Table> copy(std::string table_id) const;
+
   std::optional<Item> get(const Key& key) const;
   // Stores `item` (which holds the key attributes); returns the item it replaced.
   std::optional<Item> put(Item item);

@@ -1,5 +1,6 @@
 #include "engine/durable/records.h"
 
+#include <optional>
 #include <utility>
 
 #include "engine/durable/codec.h"
@@ -60,6 +61,55 @@ void encode_items_record(std::string_view table_id, std::span<const Item> items,
   }
 }
 
+void encode_replace_record(const NamespaceScope& scope, std::span<const RegionTable> tables,
+                           std::string& out) {
+  out.clear();
+  Encoder encoder(out);
+  encoder.u8(static_cast<uint8_t>(RecordType::ReplaceNamespaces));
+  encoder.u8(scope.name ? 1 : 0);
+  if (scope.name) encoder.bytes(*scope.name);
+  encoder.varint(tables.size());
+  uint64_t items = 0;
+  for (const RegionTable& entry : tables) {
+    encoder.bytes(entry.region);
+    encoder.bytes(encode_definition(entry.table->definition()));
+    items += entry.table->item_count();
+  }
+  encoder.varint(items);
+  for (const RegionTable& entry : tables) {
+    const Table& table = *entry.table;
+    std::optional<Key> start_after;
+    do {
+      Page page = table.scan(ScanSegment{}, PageLimits{}, start_after);
+      for (const Item& item : page.items) {
+        encoder.bytes(table.table_id());
+        encoder.key(key_of(item, table.key_schema()));
+        encoder.u8(1);
+        encoder.item(item);
+      }
+      start_after = std::move(page.last_evaluated_key);
+    } while (start_after);
+  }
+}
+
+namespace {
+
+// The changes of an ItemChanges or ReplaceNamespaces record, after its count.
+void decode_changes(Decoder& in, uint64_t count, std::size_t payload_size,
+                    std::vector<RecordedChange>& changes) {
+  if (count > payload_size) throw CorruptData("change count larger than the record");
+  changes.reserve(count);
+  for (uint64_t i = 0; i < count; ++i) {
+    RecordedChange change;
+    change.table_id = std::string(in.bytes());
+    change.key = in.key();
+    if (in.u8() != 0) change.item = in.item();
+    changes.push_back(std::move(change));
+  }
+}
+
+}  // namespace
+
 Record decode_record(std::string_view payload) {
   Decoder in(payload);
   Record record;
@@ -78,18 +128,22 @@ Record decode_record(std::string_view payload) {
       record.type = RecordType::DeleteTable;
       record.table_id = std::string(in.bytes());
       break;
-    case RecordType::ItemChanges: {
+    case RecordType::ItemChanges:
       record.type = RecordType::ItemChanges;
-      uint64_t count = in.varint();
-      if (count > payload.size()) throw CorruptData("change count larger than the record");
-      record.changes.reserve(count);
-      for (uint64_t i = 0; i < count; ++i) {
-        RecordedChange change;
-        change.table_id = std::string(in.bytes());
-        change.key = in.key();
-        if (in.u8() != 0) change.item = in.item();
-        record.changes.push_back(std::move(change));
+      decode_changes(in, in.varint(), payload.size(), record.changes);
+      break;
+    case RecordType::ReplaceNamespaces: {
+      record.type = RecordType::ReplaceNamespaces;
+      if (in.u8() != 0) record.scope.name = std::string(in.bytes());
+      uint64_t tables = in.varint();
+      if (tables > payload.size()) throw CorruptData("table count larger than the record");
+      for (uint64_t i = 0; i < tables; ++i) {
+        RecordedTable table;
+        table.region = std::string(in.bytes());
+        table.definition = decode_definition(in.bytes());
+        record.tables.push_back(std::move(table));
       }
+      decode_changes(in, in.varint(), payload.size(), record.changes);
       break;
     }
     default:

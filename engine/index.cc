@@ -69,7 +69,7 @@ std::shared_ptr<Index> Index::copy() const {
   definition.key_schema = key_schema_;
   definition.projection = projection_;
   auto copy = std::make_shared<Index>(definition, table_schema_);
-  copy->store_.copy_from(store_);
+  copy->store_.share(store_);
   copy->readable_.store(readable(), std::memory_order_relaxed);
   copy->item_count_.store(item_count(), std::memory_order_relaxed);
   copy->size_bytes_.store(size_bytes(), std::memory_order_relaxed);
@@ -160,7 +160,7 @@ void Index::store(const IndexPosition& position, Item entry) {
   uint64_t hash = partition_hash(position.partition);
   auto& shard = store_.shard_for(hash);
   std::unique_lock lock(shard.mutex);
-  auto it = shard.partitions.try_emplace({hash, position.partition}).first;
+  auto it = shard.writable_partitions().try_emplace({hash, position.partition}).first;
   std::size_t added = item_size(entry) + kIndexEntryOverhead;
   std::optional<StoredItem> old = it->second.put(position.entry, entry);
   account(old, added);
@@ -170,10 +170,11 @@ void Index::erase(const IndexPosition& position) {
   uint64_t hash = partition_hash(position.partition);
   auto& shard = store_.shard_for(hash);
   std::unique_lock lock(shard.mutex);
-  auto it = shard.partitions.find({hash, position.partition});
-  if (it == shard.partitions.end()) return;
+  auto& partitions = shard.writable_partitions();
+  auto it = partitions.find({hash, position.partition});
+  if (it == partitions.end()) return;
   std::optional<StoredItem> old = it->second.remove(position.entry);
-  if (it->second.empty()) shard.partitions.erase(it);
+  if (it->second.empty()) partitions.erase(it);
   account(old, 0);
 }
 

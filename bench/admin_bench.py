@@ -32,22 +32,12 @@ import tempfile
 import threading
 import time
 
+# bench/bench.py, beside this file: the benchmark's (unchecked) SigV4 headers, a free port.
+from bench import HEADERS, free_port
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
 TABLE = "admin-bench"
-HEADERS = {
-    "Content-Type": "application/x-amz-json-1.0",
-    "X-Amz-Date": "20261121T100000Z",
-    "Authorization": "AWS4-HMAC-SHA256 Credential=AKIDBENCHMARK/20261121/us-east-1/dynamodb/"
-                     "aws4_request, SignedHeaders=content-type;host;x-amz-date;x-amz-target, "
-                     "Signature=5d672d79c15b13162d9279b0855cfba6789a8edb4c82c400e06b5924a6f2b5d7",
-}
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Connection:

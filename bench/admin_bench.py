@@ -69,7 +69,7 @@ class Connection:
 def start_server(binary, port, data_dir):
     args = [binary, "--host", "127.0.0.1", "--port", str(port), "--log-level", "warn"]
     if data_dir:
-        args += ["--data-dir", data_dir]
+        args += ["--data-dir", data_dir, "--sync", "always"]
     process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline:

@@ -101,7 +101,7 @@ std::shared_ptr<DatabaseSnapshot> Database::snapshot(const NamespaceScope& scope
       for (const auto& [name, table] : space) tables.push_back({region, table});
     }
   }
-  // Outside the database's lock: copying takes O(items), and other namespaces go on meanwhile.
+  // Outside the database's lock: each copy waits for its table's writes in flight.
   for (const RegionTable& entry : tables) {
     snapshot->tables.push_back({entry.region, entry.table->copy(entry.table->table_id())});
   }

@@ -47,18 +47,28 @@ void encode_changes_record(std::span<const ItemChange> changes, std::string& out
   }
 }
 
-void encode_items_record(std::string_view table_id, std::span<const Item> items,
-                         const KeySchema& schema, std::string& out) {
-  out.clear();
-  Encoder encoder(out);
-  encoder.u8(static_cast<uint8_t>(RecordType::ItemChanges));
-  encoder.varint(items.size());
+namespace {
+
+// The changes that store `items` in table `table_id`, without their count.
+void encode_stored_items(std::string_view table_id, std::span<const Item> items,
+                         const KeySchema& schema, Encoder& encoder) {
   for (const Item& item : items) {
     encoder.bytes(table_id);
     encoder.key(key_of(item, schema));
     encoder.u8(1);
     encoder.item(item);
   }
+}
+
+}  // namespace
+
+void encode_items_record(std::string_view table_id, std::span<const Item> items,
+                         const KeySchema& schema, std::string& out) {
+  out.clear();
+  Encoder encoder(out);
+  encoder.u8(static_cast<uint8_t>(RecordType::ItemChanges));
+  encoder.varint(items.size());
+  encode_stored_items(table_id, items, schema, encoder);
 }
 
 void encode_replace_record(const NamespaceScope& scope, std::span<const RegionTable> tables,
@@ -75,18 +85,14 @@ void encode_replace_record(const NamespaceScope& scope, std::span<const RegionTa
     encoder.bytes(encode_definition(entry.table->definition()));
     items += entry.table->item_count();
   }
+  // Nothing writes to the tables yet (no client can see them), so the count holds.
   encoder.varint(items);
   for (const RegionTable& entry : tables) {
     const Table& table = *entry.table;
     std::optional<Key> start_after;
     do {
       Page page = table.scan(ScanSegment{}, PageLimits{}, start_after);
-      for (const Item& item : page.items) {
-        encoder.bytes(table.table_id());
-        encoder.key(key_of(item, table.key_schema()));
-        encoder.u8(1);
-        encoder.item(item);
-      }
+      encode_stored_items(table.table_id(), page.items, table.key_schema(), encoder);
       start_after = std::move(page.last_evaluated_key);
     } while (start_after);
   }

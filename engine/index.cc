@@ -147,6 +147,39 @@ Item Index::project(const Item& item) const {
   return entry;
 }
 
+bool Index::has_position(const Item& item) const {
+  const auto typed = [&item](const KeyAttribute& attribute) {
+    return typed_value(item, attribute) != nullptr;
+  };
+  return std::all_of(key_schema_.partition.begin(), key_schema_.partition.end(), typed) &&
+         std::all_of(key_schema_.sort.begin(), key_schema_.sort.end(), typed);
+}
+
+bool Index::same_index_key(const Item& a, const Item& b) const {
+  const auto equal = [&a, &b](const KeyAttribute& attribute) {
+    return *find_value(a, attribute.name) == *find_value(b, attribute.name);
+  };
+  return std::all_of(key_schema_.partition.begin(), key_schema_.partition.end(), equal) &&
+         std::all_of(key_schema_.sort.begin(), key_schema_.sort.end(), equal);
+}
+
+bool Index::projects_same(const Item& a, const Item& b) const {
+  if (projection_.type == ProjectionType::All) return a == b;
+  // Items are ordered by attribute name: walk both over their projected attributes in step.
+  const auto next_projected = [this](Item::const_iterator it, const Item& item) {
+    while (it != item.end() && !projects(it->first)) ++it;
+    return it;
+  };
+  auto in_a = next_projected(a.begin(), a);
+  auto in_b = next_projected(b.begin(), b);
+  while (in_a != a.end() && in_b != b.end()) {
+    if (in_a->first != in_b->first || !(in_a->second == in_b->second)) return false;
+    in_a = next_projected(std::next(in_a), a);
+    in_b = next_projected(std::next(in_b), b);
+  }
+  return in_a == a.end() && in_b == b.end();
+}
+
 std::size_t Index::entry_size(const Item& item) const {
   if (projection_.type == ProjectionType::All) return item_size(item) + kIndexEntryOverhead;
   std::size_t size = kIndexEntryOverhead;

@@ -72,6 +72,13 @@ class Index {
   std::optional<IndexPosition> position_of(const Item& item) const;
   // The entry for `item`: its key attributes and the projected ones.
   Item project(const Item& item) const;
+  // Whether position_of(item) has a value, without building it.
+  bool has_position(const Item& item) const;
+  // Whether two images of one item (the same table key), each with a position, have the same
+  // position: their index key values are equal. Cheaper than comparing position_of's.
+  bool same_index_key(const Item& a, const Item& b) const;
+  // Whether project(a) == project(b), without building either entry.
+  bool projects_same(const Item& a, const Item& b) const;
   // The bytes the entry for `item` takes: item_size(project(item)) + kIndexEntryOverhead, without
   // building the entry.
   std::size_t entry_size(const Item& item) const;

@@ -14,11 +14,11 @@ std::vector<IndexUnits> index_write_units(const engine::Table& table, const engi
                                           const engine::Item* after) {
   std::vector<IndexUnits> result;
   for (const auto& index : table.indexes()) {
-    auto old_position = before ? index->position_of(*before) : std::nullopt;
-    auto new_position = after ? index->position_of(*after) : std::nullopt;
+    const bool old_position = before && index->has_position(*before);
+    const bool new_position = after && index->has_position(*after);
     double units = 0;
-    if (old_position && new_position && *old_position == *new_position) {
-      if (index->project(*before) != index->project(*after)) units = entry_units(*index, *after);
+    if (old_position && new_position && index->same_index_key(*before, *after)) {
+      if (!index->projects_same(*before, *after)) units = entry_units(*index, *after);
     } else {
       if (old_position) units += entry_units(*index, *before);
       if (new_position) units += entry_units(*index, *after);

@@ -22,7 +22,8 @@ struct IndexUnits {
 // item), as the Developer Guide's "Provisioned throughput considerations" for GSIs counts them:
 // an entry added or deleted costs its size in 1 KB units, an entry whose index key changed costs
 // a delete and a put, an entry rewritten in place costs its new size, and an index whose entry
-// did not change costs nothing.
+// did not change costs nothing. Requires: `before` and `after` are images of one item (one table
+// key).
 std::vector<IndexUnits> index_write_units(const engine::Table& table, const engine::Item* before,
                                           const engine::Item* after);
 

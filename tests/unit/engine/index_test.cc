@@ -59,6 +59,55 @@ std::string check_message(const Index& index, const Item& item) {
   return "";
 }
 
+// projects_same(a, b) is project(a) == project(b), for every projection type, over items that
+// differ in projected attributes, in others, or in which attributes they have.
+TEST(Index, ProjectsSameAgreesWithComparingTheEntries) {
+  std::mt19937 random(7);
+  const std::vector<std::string> names = {"bio", "handle", "level", "zone"};
+  const auto random_item = [&] {
+    Item item = player("p", 1, "s1", 5);
+    // The index key varies too: missing, of another type, or one of two values.
+    switch (random() % 4) {
+      case 0:
+        item.erase("rating");
+        break;
+      case 1:
+        item["rating"] = s("high");
+        break;
+      default:
+        item["rating"] = n(static_cast<int>(random() % 2));
+    }
+    for (const std::string& name : names) {
+      switch (random() % 3) {
+        case 0:
+          item.erase(name);
+          break;
+        case 1:
+          item[name] = s("x");
+          break;
+        default:
+          item[name] = n(static_cast<int>(random() % 2));
+      }
+    }
+    return item;
+  };
+  for (auto [type, non_key] :
+       {std::pair{ProjectionType::All, std::vector<std::string>{}},
+        std::pair{ProjectionType::KeysOnly, std::vector<std::string>{}},
+        std::pair{ProjectionType::Include, std::vector<std::string>{"handle", "zone"}}}) {
+    Index index(rating_index(type, non_key), table_schema());
+    for (int i = 0; i < 300; ++i) {
+      Item a = random_item();
+      Item b = random() % 4 == 0 ? a : random_item();
+      EXPECT_EQ(index.projects_same(a, b), index.project(a) == index.project(b));
+      EXPECT_EQ(index.has_position(a), index.position_of(a).has_value());
+      if (index.has_position(a) && index.has_position(b)) {
+        EXPECT_EQ(index.same_index_key(a, b), *index.position_of(a) == *index.position_of(b));
+      }
+    }
+  }
+}
+
 TEST(Index, AnItemWithoutTheIndexKeyHasNoPosition) {
   Index index(rating_index(), table_schema());
   Item item = player("a", 1, "s1", 5);

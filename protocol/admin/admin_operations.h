@@ -13,12 +13,15 @@ Json get_clock(AdminCall& call);   // GET /ddblocal/clock
 Json move_clock(AdminCall& call);  // POST /ddblocal/clock
 Json run_ttl(AdminCall& call);     // POST /ddblocal/ttl/run
 
-Json list_requests(AdminCall& call);   // GET /ddblocal/requests?limit=N
-Json clear_requests(AdminCall& call);  // DELETE /ddblocal/requests
+Json list_requests(AdminCall& call);     // GET /ddblocal/requests?limit=N
+Json clear_requests(AdminCall& call);    // DELETE /ddblocal/requests
 Json reset(AdminCall& call);             // POST /ddblocal/reset
 Json list_snapshots(AdminCall& call);    // GET /ddblocal/snapshots
 Json save_snapshot(AdminCall& call);     // PUT /ddblocal/snapshots/NAME
 Json restore_snapshot(AdminCall& call);  // POST /ddblocal/snapshots/NAME/restore
 Json delete_snapshot(AdminCall& call);   // DELETE /ddblocal/snapshots/NAME
+Json get_faults(AdminCall& call);        // GET /ddblocal/faults
+Json put_faults(AdminCall& call);        // PUT /ddblocal/faults
+Json delete_faults(AdminCall& call);     // DELETE /ddblocal/faults
 
 }  // namespace ddb::protocol::admin

@@ -20,6 +20,7 @@ from botocore.awsrequest import AWSRequest
 from botocore.credentials import Credentials
 from botocore.exceptions import ClientError
 
+from . import admin
 from . import server as harness
 
 # One serving thread: a delayed answer must not keep the server from serving other connections.
@@ -36,24 +37,11 @@ def setUpModule():
     OTHER = harness.create_table(client, harness.unique_table_name("faults-other"), ("pk", "S"))
 
 
-def admin(method, path, body=None, server=None):
-    """One admin API request; returns (status, decoded JSON body)."""
-    server = server or SERVER
-    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
-    try:
-        payload = None if body is None else (body if isinstance(body, str) else json.dumps(body))
-        connection.request(method, "/ddblocal/" + path, body=payload)
-        response = connection.getresponse()
-        return response.status, json.loads(response.read())
-    finally:
-        connection.close()
-
-
 def set_rules(rules, seed=None):
     body = {"rules": rules}
     if seed is not None:
         body["seed"] = seed
-    status, answer = admin("PUT", "faults", body)
+    status, answer = admin.call(SERVER, "PUT", "faults", body)
     assert status == 200, answer
     return answer
 
@@ -86,7 +74,7 @@ class FaultTest(harness.ServerTest):
     server = SERVER
 
     def tearDown(self):
-        status, answer = admin("DELETE", "faults")
+        status, answer = admin.call(SERVER, "DELETE", "faults")
         self.assertEqual((status, answer), (200, {"rules": []}))
 
     def stored(self, pk, table=None):
@@ -135,7 +123,7 @@ class FaultTest(harness.ServerTest):
                 self.assertEqual(caught.exception.response["Error"]["Message"], message)
                 self.assertEqual(
                     caught.exception.response["ResponseMetadata"]["HTTPStatusCode"], status)
-                admin("DELETE", "faults")
+                admin.call(SERVER, "DELETE", "faults")
                 self.assertIsNone(self.stored(pk))
 
     def test_a_cancelled_transaction_names_the_conflict_and_writes_nothing(self):
@@ -161,7 +149,7 @@ class FaultTest(harness.ServerTest):
             {"Code": "TransactionConflict", "Message": "Transaction is ongoing for the item"},
             {"Code": "None"},
         ])
-        admin("DELETE", "faults")
+        admin.call(SERVER, "DELETE", "faults")
         self.assertIsNone(self.stored("tx-1"))
         self.assertIsNone(self.stored("tx-2", OTHER))
         self.assertIsNone(self.stored("tx-3"))
@@ -186,7 +174,7 @@ class FaultTest(harness.ServerTest):
                 {"PutRequest": {"Item": key("batch-failed-%d" % i)}} for i in range(3)]})
         self.assertEqual(caught.exception.response["Error"]["Code"],
                          "ProvisionedThroughputExceededException")
-        admin("DELETE", "faults")
+        admin.call(SERVER, "DELETE", "faults")
         for i in range(3):
             self.assertIsNone(self.stored("batch-failed-%d" % i))
 
@@ -199,7 +187,7 @@ class FaultTest(harness.ServerTest):
         with self.assertRaises(ClientError) as caught:
             self.raw.put_item(TableName=OTHER, Item=key("hit"))
         self.assertEqual(caught.exception.response["Error"]["Code"], "ThrottlingException")
-        admin("DELETE", "faults")
+        admin.call(SERVER, "DELETE", "faults")
         self.assertIsNotNone(self.stored("spared"))
         self.assertIsNone(self.stored("hit", OTHER))
 
@@ -209,7 +197,7 @@ class FaultTest(harness.ServerTest):
         statuses = [dynamodb("GetItem", {"TableName": TABLE, "Key": key("a")})[0]
                     for _ in range(4)]
         self.assertEqual(statuses, [500, 500, 200, 200])
-        self.assertEqual(admin("GET", "faults"), (200, {"rules": [
+        self.assertEqual(admin.call(SERVER, "GET", "faults"), (200, {"rules": [
             {"operation": "GetItem", "error": "InternalServerError", "count": 2,
              "matched": 2, "hits": 2, "remaining": 0}]}))
 
@@ -240,7 +228,7 @@ class FaultTest(harness.ServerTest):
         self.assertEqual(run(), first)
         self.assertGreater(first.count(400), 5)
         self.assertGreater(first.count(200), 5)
-        status, answer = admin("GET", "faults")
+        status, answer = admin.call(SERVER, "GET", "faults")
         self.assertEqual(answer["seed"], 20261125)
         self.assertEqual(answer["rules"][0]["hits"], first.count(400))
 
@@ -263,7 +251,7 @@ class FaultTest(harness.ServerTest):
                     self.assertIsNone(self.stored(pk))
                 else:
                     self.assertEqual(self.stored(pk), request["PutRequest"]["Item"])
-        admin("DELETE", "faults")
+        admin.call(SERVER, "DELETE", "faults")
         self.assertEqual(self.raw.batch_write_item(RequestItems={TABLE: left})["UnprocessedItems"],
                          {})
         for i in range(10):
@@ -307,6 +295,26 @@ class FaultTest(harness.ServerTest):
         self.assertFalse(slow_done < quick_done)
         self.assertGreaterEqual(slow_done - started, 0.8)
 
+    # --- The request log ---------------------------------------------------------------------------
+
+    def test_the_request_log_shows_injected_faults_as_the_client_saw_them(self):
+        """An injected error is logged with its status and type, and an added latency counts in
+        latencyMicros."""
+        set_rules([{"operation": "GetItem", "table": TABLE, "error": "ThrottlingException",
+                    "count": 1},
+                   {"operation": "GetItem", "table": OTHER, "latencyMs": 300}])
+        self.assertEqual(admin.call(SERVER, "DELETE", "requests")[0], 200)
+        dynamodb("GetItem", {"TableName": TABLE, "Key": key("a")})
+        dynamodb("GetItem", {"TableName": OTHER, "Key": key("a")})
+        status, log = admin.call(SERVER, "GET", "requests")
+        self.assertEqual(status, 200)
+        throttled, delayed = log["requests"]
+        self.assertEqual((throttled["table"], throttled["status"], throttled["errorType"]),
+                         (TABLE, 400, "ThrottlingException"))
+        self.assertEqual((delayed["table"], delayed["status"], delayed["errorType"]),
+                         (OTHER, 200, None))
+        self.assertGreaterEqual(delayed["latencyMicros"], 300000)
+
     # --- boto3's own retries -------------------------------------------------------------------
 
     def test_boto3_standard_retries_ride_out_throttles(self):
@@ -319,7 +327,7 @@ class FaultTest(harness.ServerTest):
                 set_rules([{"operation": "PutItem", "error": error, "count": 2}])
                 answer = client.put_item(TableName=TABLE, Item=key(pk))
                 self.assertEqual(answer["ResponseMetadata"]["RetryAttempts"], 2)
-                status, rules = admin("GET", "faults")
+                status, rules = admin.call(SERVER, "GET", "faults")
                 self.assertEqual((rules["rules"][0]["hits"], rules["rules"][0]["remaining"]),
                                  (2, 0))
                 self.assertIsNotNone(self.stored(pk))
@@ -334,9 +342,9 @@ class FaultTest(harness.ServerTest):
         self.assertEqual(caught.exception.response["ResponseMetadata"]["RetryAttempts"], 0)
         self.assertEqual(caught.exception.response["Error"]["Message"],
                          "The conditional request failed")
-        status, rules = admin("GET", "faults")
+        status, rules = admin.call(SERVER, "GET", "faults")
         self.assertEqual((rules["rules"][0]["hits"], rules["rules"][0]["remaining"]), (1, 2))
-        admin("DELETE", "faults")
+        admin.call(SERVER, "DELETE", "faults")
         self.assertIsNone(self.stored("not-retried"))
 
     # --- The rule list -------------------------------------------------------------------------
@@ -352,7 +360,7 @@ class FaultTest(harness.ServerTest):
             {**rules[1], "matched": 0, "hits": 0}]})
         dynamodb("PutItem", {"TableName": TABLE, "Item": key("shown")})
         dynamodb("GetItem", {"TableName": TABLE, "Key": key("shown")})
-        self.assertEqual(admin("GET", "faults"), (200, {"seed": 9, "rules": [
+        self.assertEqual(admin.call(SERVER, "GET", "faults"), (200, {"seed": 9, "rules": [
             {**rules[0], "matched": 1, "hits": 1, "remaining": 2},
             {**rules[1], "matched": 1, "hits": 0}]}))
 
@@ -360,7 +368,7 @@ class FaultTest(harness.ServerTest):
         """A rule list that cannot be used is a 400 BadRequest naming the rule and the problem,
         and the rules in force stay."""
         set_rules([{"operation": "GetItem", "latencyMs": 1}])
-        before = admin("GET", "faults")
+        before = admin.call(SERVER, "GET", "faults")
         refusals = [
             ({"rules": [{"operation": "PutItem", "error": "Throttled"}]},
              "rule 0: unknown error 'Throttled' (see docs/ADMIN.md)"),
@@ -373,14 +381,15 @@ class FaultTest(harness.ServerTest):
              "rule 0: UnprocessedItems applies to BatchWriteItem and BatchGetItem, not PutItem"),
             ({"rules": [{"table": TABLE}]}, "rule 0: give an error, a latencyMs or both"),
             ({"rule": []}, "unknown member 'rule'"),
-            ("{not json", "the request body is not JSON"),
+            (b"{not json", "the request body is not JSON"),
         ]
         for body, message in refusals:
             with self.subTest(message=message):
-                self.assertEqual(admin("PUT", "faults", body),
-                                 (400, {"error": "BadRequest", "message": message}))
-        self.assertEqual(admin("GET", "faults"), before)
-        self.assertEqual(admin("POST", "faults", {"rules": []}), (405, {
+                answer = (admin.call(SERVER, "PUT", "faults", raw_body=body)
+                          if isinstance(body, bytes) else admin.call(SERVER, "PUT", "faults", body))
+                self.assertEqual(answer, (400, {"error": "BadRequest", "message": message}))
+        self.assertEqual(admin.call(SERVER, "GET", "faults"), before)
+        self.assertEqual(admin.call(SERVER, "POST", "faults", {"rules": []}), (405, {
             "error": "MethodNotAllowed", "message": "POST is not allowed on /ddblocal/faults"}))
 
 
@@ -412,7 +421,7 @@ class FaultsFileTest(unittest.TestCase):
         try:
             self.assertEqual(dynamodb("ListTables", {}, server)[0], 400)
             self.assertEqual(dynamodb("ListTables", {}, server)[0], 200)
-            self.assertEqual(admin("GET", "faults", server=server), (200, {"seed": 3, "rules": [
+            self.assertEqual(admin.call(server, "GET", "faults"), (200, {"seed": 3, "rules": [
                 {"operation": "ListTables", "error": "ThrottlingException", "count": 1,
                  "matched": 1, "hits": 1, "remaining": 0}]}))
         finally:

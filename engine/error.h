@@ -36,7 +36,14 @@ enum class ErrorType {
   // DynamoDB Streams' own: an iterator older than 15 minutes; a read before the trim horizon.
   ExpiredIterator,
   TrimmedDataAccess,
+  // Refusals for throughput and concurrency, which ddblocal answers only when a fault rule says
+  // so (protocol/faults): it has no capacity limits and runs transactions without conflicts.
+  ProvisionedThroughputExceeded,
+  Throttling,
+  RequestLimitExceeded,
+  TransactionConflict,
   InternalServer,
+  ServiceUnavailable,
 };
 
 // What some errors carry besides their message (engine/error_details.h): the item a failed

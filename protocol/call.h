@@ -1,5 +1,6 @@
 #pragma once
 
+#include <chrono>
 #include <optional>
 #include <string>
 
@@ -31,6 +32,9 @@ struct Response {
   // What has to be durable before the response is sent (Dispatcher::when_durable); empty when
   // the request changed nothing or the database is in memory.
   engine::DurabilityTicket durability;
+  // How long to wait before sending it (a fault rule's latencyMs). The session waits on a timer,
+  // so that its thread serves other connections meanwhile.
+  std::chrono::milliseconds delay{0};
 };
 
 }  // namespace ddb::protocol

@@ -31,6 +31,7 @@ struct RequestUsage {
     capacity_units += units;
   }
 };
+class UnprocessedShare;
 
 // What an operation handler gets besides its request body.
 struct RequestContext {
@@ -45,6 +46,9 @@ struct RequestContext {
   bool answers_for_earlier_write = false;
   // Mutable: find_table, which takes the context as const, notes the table it looked up.
   mutable RequestUsage usage;
+  // For BatchWriteItem and BatchGetItem: the requests a fault rule leaves unprocessed
+  // (protocol/faults); nullptr for every batch that no rule touches.
+  const UnprocessedShare* unprocessed = nullptr;
 };
 
 // The table a TableName member names, given as the table's name or as its ARN

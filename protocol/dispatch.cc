@@ -10,9 +10,11 @@
 #include "engine/error.h"
 #include "protocol/admin/request_log.h"
 #include "protocol/error_json.h"
+#include "protocol/faults/fault_rules.h"
 #include "protocol/json/json_reader.h"
 #include "protocol/json/json_writer.h"
 #include "protocol/json/response_body.h"
+#include "protocol/operation_names.h"
 #include "protocol/operations.h"
 #include "protocol/streams/operations.h"
 
@@ -112,75 +114,6 @@ const Handler* find_handler(std::string_view target, std::string_view& operation
   return nullptr;
 }
 
-// Every operation of DynamoDB's API (botocore's service model), so that an operation ddblocal does
-// not implement yet is told apart from a target DynamoDB does not know.
-bool is_dynamodb_operation(std::string_view name) {
-  static const std::unordered_map<std::string_view, bool> known = [] {
-    std::unordered_map<std::string_view, bool> names;
-    for (std::string_view op : {"BatchExecuteStatement",
-                                "BatchGetItem",
-                                "BatchWriteItem",
-                                "CreateBackup",
-                                "CreateGlobalTable",
-                                "CreateTable",
-                                "DeleteBackup",
-                                "DeleteItem",
-                                "DeleteResourcePolicy",
-                                "DeleteTable",
-                                "DescribeBackup",
-                                "DescribeContinuousBackups",
-                                "DescribeContributorInsights",
-                                "DescribeEndpoints",
-                                "DescribeExport",
-                                "DescribeGlobalTable",
-                                "DescribeGlobalTableSettings",
-                                "DescribeImport",
-                                "DescribeKinesisStreamingDestination",
-                                "DescribeLimits",
-                                "DescribeTable",
-                                "DescribeTableReplicaAutoScaling",
-                                "DescribeTimeToLive",
-                                "DisableKinesisStreamingDestination",
-                                "EnableKinesisStreamingDestination",
-                                "ExecuteStatement",
-                                "ExecuteTransaction",
-                                "ExportTableToPointInTime",
-                                "GetItem",
-                                "GetResourcePolicy",
-                                "ImportTable",
-                                "ListBackups",
-                                "ListContributorInsights",
-                                "ListExports",
-                                "ListGlobalTables",
-                                "ListImports",
-                                "ListTables",
-                                "ListTagsOfResource",
-                                "PutItem",
-                                "PutResourcePolicy",
-                                "Query",
-                                "RestoreTableFromBackup",
-                                "RestoreTableToPointInTime",
-                                "Scan",
-                                "TagResource",
-                                "TransactGetItems",
-                                "TransactWriteItems",
-                                "UntagResource",
-                                "UpdateContinuousBackups",
-                                "UpdateContributorInsights",
-                                "UpdateGlobalTable",
-                                "UpdateGlobalTableSettings",
-                                "UpdateItem",
-                                "UpdateKinesisStreamingDestination",
-                                "UpdateTable",
-                                "UpdateTableReplicaAutoScaling",
-                                "UpdateTimeToLive"}) {
-      names.emplace(op, true);
-    }
-    return names;
-  }();
-  return known.contains(name);
-}
-
 // The global tables operations (both versions, 2017.11.29 and 2019.11.21): a replica lives in
 // another region, which a single server has no copy of, so they are refused with a message that
 // says so rather than "not yet".
@@ -213,7 +146,6 @@ Response respond(const Handler& handler, RequestContext& ctx, const Json& reques
   return {200, write_json(handler.document(ctx, request)), {}, {}};
 }
 
-// Runs the request `handler` (nullptr when `target` names none) answers.
 // For the request log: the TableName of a request that named no table through find_table (one
 // refused before it looked its table up, a CreateTable).
 void note_table_name(RequestContext& ctx, const Json& request) {
@@ -223,9 +155,13 @@ void note_table_name(RequestContext& ctx, const Json& request) {
   }
 }
 
+// Runs the request `handler` (nullptr when `target` names none) answers, under the fault rules
+// `faults` when any may fire.
 Response run(const Handler* handler, std::string_view target, std::string_view operation,
-             std::string_view body, RequestContext& ctx) {
+             std::string_view body, RequestContext& ctx, FaultRules* faults) {
   Json request;
+  FaultOutcome fault;
+  Response response;
   try {
     // DynamoDB parses a body before it looks at the target: bad JSON is a SerializationException
     // (with no message) whatever the target says. So is a body nested too deep to be a request.
@@ -244,33 +180,43 @@ Response run(const Handler* handler, std::string_view target, std::string_view o
     }
     if (ctx.caller.auth_failure) throw *ctx.caller.auth_failure;
     if (body.empty()) throw engine::Error::serialization("");
-    Response response = respond(*handler, ctx, request);
+    // Faults come after the checks of the wire and the credentials, and before the request runs:
+    // an injected failure writes nothing.
+    if (faults != nullptr && faults->armed()) {
+      fault = faults->decide(operation, request);
+      if (fault.error) throw *fault.error;
+      if (fault.unprocessed) ctx.unprocessed = &*fault.unprocessed;
+    }
+    response = respond(*handler, ctx, request);
     note_table_name(ctx, request);
-    return response;
   } catch (const engine::Error& error) {
     ctx.usage.error_type = error_type_name(error.type());
     note_table_name(ctx, request);
-    return error_response(error);
+    response = error_response(error);
   } catch (const std::exception& error) {
     ctx.usage.error_type = error_type_name(engine::ErrorType::InternalServer);
-    Response response =
+    response =
         error_response(engine::Error(engine::ErrorType::InternalServer, "Internal server error"));
     response.internal_error = error.what();
-    return response;
   }
+  response.delay = fault.latency;
+  return response;
 }
 
 // run(), and what the response must wait for.
 Response run_durably(engine::Database& database, const Handler* handler, std::string_view target,
-                     std::string_view operation, std::string_view body, RequestContext& ctx) {
-  if (handler != nullptr && handler->reads_only) return run(handler, target, operation, body, ctx);
+                     std::string_view operation, std::string_view body, RequestContext& ctx,
+                     FaultRules* faults) {
+  if (handler != nullptr && handler->reads_only) {
+    return run(handler, target, operation, body, ctx, faults);
+  }
 
   // Each append the request makes has returned by the time the handler has, so it lies below
   // `after`; a request that appended nothing leaves the position where it was. Unless a
   // concurrent request moved it: then this one waits for that one's sync too, which costs time,
   // never durability. The wait covers the response whatever it is (an error after a write too).
   const uint64_t before = database.durability_position();
-  Response response = run(handler, target, operation, body, ctx);
+  Response response = run(handler, target, operation, body, ctx, faults);
   const uint64_t after = database.durability_position();
   if (after != before || ctx.answers_for_earlier_write) response.durability = {after};
   return response;
@@ -292,8 +238,11 @@ void record(RequestLog& log, const engine::Database& database, const Caller& cal
               .index = usage.index,
               .status = response.status,
               .error_type = usage.error_type,
-              .latency_us =
-                  std::chrono::duration_cast<std::chrono::microseconds>(answered - started).count(),
+              // With the latency a fault rule adds, which the session waits out: as the client
+              // sees it.
+              .latency_us = std::chrono::duration_cast<std::chrono::microseconds>(
+                                answered - started + response.delay)
+                                .count(),
               .capacity_units = usage.capacity_units,
               .count = usage.count,
               .scanned_count = usage.scanned_count,
@@ -308,10 +257,12 @@ Response Dispatcher::handle(std::string_view target, std::string_view body,
   const Handler* handler = find_handler(target, operation);
   const std::string space = namespace_of(namespaces_, caller);
   RequestContext ctx{database_, caller, space, false, {}};
-  if (request_log_ == nullptr) return run_durably(database_, handler, target, operation, body, ctx);
+  if (request_log_ == nullptr) {
+    return run_durably(database_, handler, target, operation, body, ctx, faults_);
+  }
   const auto started = std::chrono::system_clock::now();
   ctx.usage.wanted = true;
-  Response response = run_durably(database_, handler, target, operation, body, ctx);
+  Response response = run_durably(database_, handler, target, operation, body, ctx, faults_);
   record(*request_log_, database_, caller, operation, ctx, response, started);
   return response;
 }

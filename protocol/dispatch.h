@@ -12,6 +12,7 @@ class Database;
 
 namespace ddb::protocol {
 
+class FaultRules;
 class RequestLog;
 
 // Turns one DynamoDB JSON request into one response. Thread-safe: one Dispatcher serves every
@@ -36,10 +37,15 @@ class Dispatcher {
   // when nullptr. Requires: no request is being handled; `log` outlives the dispatcher.
   void set_request_log(RequestLog* log) { request_log_ = log; }
 
+  // Tries `faults` (protocol/faults) on every request handled from now on, or none when nullptr.
+  // Requires: no request is being handled; `faults` outlives the dispatcher.
+  void set_faults(FaultRules* faults) { faults_ = faults; }
+
  private:
   engine::Database& database_;
   Namespaces namespaces_;
   RequestLog* request_log_ = nullptr;
+  FaultRules* faults_ = nullptr;
 };
 
 }  // namespace ddb::protocol

@@ -66,8 +66,21 @@ WireError wire_error(engine::ErrorType type) {
       return {"com.amazonaws.dynamodb.streams.v20120810#ExpiredIteratorException", 400};
     case ErrorType::TrimmedDataAccess:
       return {"com.amazonaws.dynamodb.streams.v20120810#TrimmedDataAccessException", 400};
+    // Throughput refusals are 400s; ThrottlingException comes from the service framework
+    // (Coral's availability namespace), the others from DynamoDB's model.
+    case ErrorType::ProvisionedThroughputExceeded:
+      return {"com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException", 400};
+    case ErrorType::Throttling:
+      return {"com.amazon.coral.availability#ThrottlingException", 400};
+    case ErrorType::RequestLimitExceeded:
+      return {"com.amazonaws.dynamodb.v20120810#RequestLimitExceeded", 400};
+    case ErrorType::TransactionConflict:
+      return {"com.amazonaws.dynamodb.v20120810#TransactionConflictException", 400};
     case ErrorType::InternalServer:
       return {"com.amazonaws.dynamodb.v20120810#InternalServerError", 500};
+    // The Developer Guide's "Service Unavailable (HTTP 503)"; SDKs retry any 503 on its status.
+    case ErrorType::ServiceUnavailable:
+      return {"com.amazonaws.dynamodb.v20120810#ServiceUnavailable", 503};
   }
   return {"com.amazonaws.dynamodb.v20120810#InternalServerError", 500};
 }

@@ -52,7 +52,7 @@ struct Flag {
   std::string_view alias = {};
 };
 
-const std::array<Flag, 20> kFlags = {{
+const std::array<Flag, 21> kFlags = {{
     {"--host", "H", "address to listen on (an IP address or a host name)",
      [](Options& o, std::string_view v) {
        if (v.empty()) throw BadValue("invalid value '' for --host: expected an address");
@@ -173,6 +173,14 @@ const std::array<Flag, 20> kFlags = {{
     {"--log-requests", "", "write each request's log entry to stdout as a JSON line",
      [](Options& o, std::string_view) { o.log_requests = true; },
      [](const Options&) { return std::string("off"); }},
+    {"--faults", "FILE",
+     "fault rules in force from the start: a JSON file as PUT /ddblocal/faults takes "
+     "(docs/ADMIN.md)",
+     [](Options& o, std::string_view v) {
+       if (v.empty()) throw BadValue("invalid value '' for --faults: expected a file");
+       o.faults_file = std::string(v);
+     },
+     [](const Options&) { return std::string("none"); }},
 }};
 
 const Flag* find_flag(std::string_view name) {

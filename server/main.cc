@@ -29,10 +29,12 @@
 #include "protocol/admin/admin_api.h"
 #include "protocol/admin/request_log.h"
 #include "protocol/dispatch.h"
+#include "protocol/faults/fault_rules.h"
 #include "protocol/namespaces.h"
 #include "server/command_line.h"
 #include "server/cpu_budget.h"
 #include "server/credentials.h"
+#include "server/fault_file.h"
 #include "server/health_check.h"
 #include "server/listener.h"
 #include "server/open_files.h"
@@ -171,11 +173,24 @@ int main(int argc, char** argv) {
     std::cerr << "ddblocal: " << e.what() << "\nTry 'ddblocal --help'.\n";
     return 2;
   }
+  // Read before anything is served, so that no request runs without the rules.
+  ddb::protocol::FaultRules faults;
+  if (!options.faults_file.empty()) {
+    try {
+      faults.replace(ddb::server::read_fault_file(options.faults_file));
+    } catch (const ddb::server::FaultFileError& e) {
+      std::cerr << "ddblocal: " << e.what() << "\n";
+      return 2;
+    }
+  }
 
   // Logs go to stderr: stdout carries only the "listening" line that scripts wait for.
   spdlog::set_default_logger(spdlog::stderr_color_mt("ddblocal"));
   spdlog::set_level(options.log_level);
   for (const std::string& notice : options.notices) spdlog::info("{}", notice);
+  if (faults.armed()) {
+    spdlog::info("fault injection: rules from {} in force", options.faults_file);
+  }
 
   try {
     ddb::engine::Database database;
@@ -208,6 +223,7 @@ int main(int argc, char** argv) {
           options.data_dir);
     }
     ddb::protocol::Dispatcher dispatcher(database, namespaces);
+    dispatcher.set_faults(&faults);
     // The request log costs a little per request, so it exists only when something reads it.
     std::unique_ptr<ddb::protocol::RequestLog> request_log;
     if (options.admin_api || options.log_requests) {
@@ -216,8 +232,10 @@ int main(int argc, char** argv) {
           options.log_requests ? print_request : std::function<void(const RequestLogEntry&)>());
       dispatcher.set_request_log(request_log.get());
     }
-    const ddb::protocol::AdminApi admin(
-        {.database = database, .namespaces = namespaces, .request_log = request_log.get()});
+    const ddb::protocol::AdminApi admin({.database = database,
+                                         .namespaces = namespaces,
+                                         .request_log = request_log.get(),
+                                         .faults = &faults});
     const ddb::server::Endpoint service{
         .dispatcher = dispatcher,
         .credentials = options.require_auth ? &credentials : nullptr,

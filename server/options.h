@@ -49,6 +49,8 @@ struct Options {
   // How many of the latest requests the admin API's request log keeps; 0 keeps none.
   std::size_t request_log_size = 1000;
   bool log_requests = false;  // write every request's log entry to stdout as a JSON line
+  // A JSON file of fault rules ({"rules": [...], "seed": N}) in force from the start; empty: none.
+  std::string faults_file;
 };
 
 }  // namespace ddb::server

@@ -253,7 +253,8 @@ Routed route(const HttpRequest& request, const Endpoint& endpoint) {
 
   protocol::Response result = call(request, body, endpoint);
   engine::DurabilityTicket durability = result.durability;
-  return {json_response(request, type, std::move(result)), std::move(durability)};
+  const std::chrono::milliseconds delay = result.delay;
+  return {json_response(request, type, std::move(result)), std::move(durability), delay};
 }
 
 HttpResponse payload_too_large(const HttpRequest& request) {

@@ -31,10 +31,13 @@ struct Endpoint {
 
 // An answer, and what has to be durable before it is sent: a write's place in the data directory's
 // log (protocol::Response::durability), empty for everything else. The session hands it to
-// Dispatcher::when_durable before it writes the response.
+// Dispatcher::when_durable before it writes the response, and waits `delay` first.
 struct Routed {
   HttpResponse response;
   engine::DurabilityTicket durability;
+  // How long the session waits before sending it (protocol::Response::delay, a fault rule's
+  // latency); zero for almost every request.
+  std::chrono::milliseconds delay{0};
 };
 
 // Answers one HTTP request as DynamoDB's endpoint does: `POST /` with a JSON content type goes

@@ -101,6 +101,7 @@ Session::Session(asio::ip::tcp::socket socket, const Endpoint& endpoint, Session
                  const ConnectionLimits& limits)
     : socket_(std::move(socket)),
       watchdog_(socket_.get_executor()),
+      delay_(socket_.get_executor()),
       endpoint_(endpoint),
       registry_(registry),
       limits_(limits) {}
@@ -145,6 +146,7 @@ void Session::close_if_idle() {
 void Session::close() {
   beast::error_code ignored;
   socket_.close(ignored);
+  delay_.cancel();
 }
 
 asio::awaitable<bool> Session::read_request(RequestParser& parser, beast::error_code& parse_error) {
@@ -209,6 +211,12 @@ asio::awaitable<bool> Session::write_response(const HttpResponse& response) {
   co_return !ec;
 }
 
+asio::awaitable<void> Session::wait(std::chrono::milliseconds delay) {
+  set_deadline(delay + limits_.read_timeout);
+  delay_.expires_after(delay);
+  co_await delay_.async_wait(kNoThrow);
+}
+
 asio::awaitable<void> Session::serve() {
   while (!registry_.stopping()) {
     // Between requests the connection is idle: it waits up to idle_timeout for the next request's
@@ -251,6 +259,7 @@ asio::awaitable<void> Session::serve() {
 
     const auto started = std::chrono::steady_clock::now();
     Routed routed = route(request_, endpoint_);
+    if (routed.delay.count() > 0) co_await wait(routed.delay);
     // Nobody hears of a write before it is as durable as the data directory's policy promises.
     // The wait is the session's, not the dispatcher's: it suspends this coroutine only, and this
     // thread serves its other connections meanwhile.

@@ -105,6 +105,9 @@ class Session : public std::enable_shared_from_this<Session> {
   boost::asio::awaitable<bool> read_request(RequestParser& parser,
                                             boost::beast::error_code& parse_error);
   boost::asio::awaitable<bool> write_response(const HttpResponse& response);
+  // Waits `delay` (a fault rule's latency) with the coroutine suspended, the connection's deadline
+  // moved past it; a close() ends the wait early.
+  boost::asio::awaitable<void> wait(std::chrono::milliseconds delay);
   // Reads and drops the rest of a refused request's body (its declared length, or up to a cap
   // for a chunked one), within read_timeout; the connection then closes.
   boost::asio::awaitable<void> drain_body();
@@ -114,6 +117,7 @@ class Session : public std::enable_shared_from_this<Session> {
 
   boost::asio::ip::tcp::socket socket_;
   boost::asio::steady_timer watchdog_;
+  boost::asio::steady_timer delay_;  // the wait of a delayed response
   std::chrono::steady_clock::time_point deadline_;
   boost::beast::flat_buffer buffer_;  // bytes read and not yet parsed (pipelined requests)
   HttpRequest request_;               // the request being served; reused between requests

@@ -36,6 +36,10 @@ constexpr std::array kRoutes = {
     Route{"PUT", "snapshots/*", admin::save_snapshot},
     Route{"POST", "snapshots/*/restore", admin::restore_snapshot},
     Route{"DELETE", "snapshots/*", admin::delete_snapshot},
+    // The fault rules (protocol/faults).
+    Route{"GET", "faults", admin::get_faults},
+    Route{"PUT", "faults", admin::put_faults},
+    Route{"DELETE", "faults", admin::delete_faults},
 };
 
 // Whether `path` matches `pattern`; the segments "*" matched are appended to `parameters`.

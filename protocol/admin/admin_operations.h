@@ -20,5 +20,8 @@ Json list_snapshots(AdminCall& call);    // GET /ddblocal/snapshots
 Json save_snapshot(AdminCall& call);     // PUT /ddblocal/snapshots/NAME
 Json restore_snapshot(AdminCall& call);  // POST /ddblocal/snapshots/NAME/restore
 Json delete_snapshot(AdminCall& call);   // DELETE /ddblocal/snapshots/NAME
+Json get_faults(AdminCall& call);        // GET /ddblocal/faults
+Json put_faults(AdminCall& call);        // PUT /ddblocal/faults
+Json delete_faults(AdminCall& call);     // DELETE /ddblocal/faults
 
 }  // namespace ddb::protocol::admin

@@ -9,6 +9,7 @@ class Database;
 namespace ddb::protocol {
 
 class RequestLog;
+class FaultRules;
 
 // The path prefix of every admin API request.
 inline constexpr std::string_view kAdminPrefix = "/ddblocal/";
@@ -18,6 +19,8 @@ struct AdminServices {
   engine::Database& database;
   Namespaces namespaces = Namespaces::PerAccessKey;
   RequestLog* request_log = nullptr;  // what the dispatcher records (protocol/admin/request_log.h)
+  // The fault rules the Dispatcher consults (GET, PUT and DELETE /ddblocal/faults).
+  FaultRules* faults = nullptr;
 };
 
 }  // namespace ddb::protocol

@@ -7,6 +7,7 @@
 #include "engine/error.h"
 #include "protocol/batches/batch_get_request.h"
 #include "protocol/batches/batch_request_items.h"
+#include "protocol/faults/unprocessed_share.h"
 #include "protocol/json/item_writer.h"
 #include "protocol/json/json_writer.h"
 #include "protocol/operations.h"
@@ -57,6 +58,17 @@ std::vector<ResolvedReads> resolve(RequestContext& ctx, const BatchGetRequest& r
   return resolved;
 }
 
+// The keys a fault rule leaves unread (protocol/faults), in batch order; empty for none.
+std::vector<bool> left_unprocessed(const RequestContext& ctx,
+                                   const std::vector<ResolvedReads>& resolved) {
+  if (ctx.unprocessed == nullptr) return {};
+  std::vector<std::string_view> tables;
+  for (const ResolvedReads& entry : resolved) {
+    tables.insert(tables.end(), entry.keys.size(), entry.reads->table);
+  }
+  return ctx.unprocessed->choose(tables);
+}
+
 }  // namespace
 
 ResponseBody batch_get_item(RequestContext& ctx, const Json& request) {
@@ -71,6 +83,8 @@ ResponseBody batch_get_item(RequestContext& ctx, const Json& request) {
   BatchCapacity capacity;
   std::size_t response_bytes = 0;
   bool full = false;
+  const std::vector<bool> skipped = left_unprocessed(ctx, resolved);
+  std::size_t position = 0;  // of the key in the whole batch
   for (const ResolvedReads& entry : resolved) {
     const TableReads& reads = *entry.reads;
     std::string items = "[";
@@ -78,7 +92,8 @@ ResponseBody batch_get_item(RequestContext& ctx, const Json& request) {
     double units = 0;
     bool charged = false;
     for (std::size_t i = 0; i < entry.keys.size(); ++i) {
-      if (!full) {
+      const bool skip = !skipped.empty() && skipped[position++];
+      if (!full && !skip) {
         std::optional<engine::Item> item = entry.table->get(entry.keys[i]);
         if (item) {
           std::optional<engine::Item> projected;

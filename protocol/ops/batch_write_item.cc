@@ -5,6 +5,7 @@
 #include "engine/error.h"
 #include "protocol/batches/batch_request_items.h"
 #include "protocol/batches/batch_write_request.h"
+#include "protocol/faults/unprocessed_share.h"
 #include "protocol/operations.h"
 #include "protocol/requests/item_request.h"
 #include "protocol/requests/key_validation.h"
@@ -61,6 +62,16 @@ std::vector<ResolvedWrites> resolve(RequestContext& ctx, BatchWriteRequest& requ
   return resolved;
 }
 
+// The requests a fault rule leaves unprocessed (protocol/faults), in batch order; empty for none.
+std::vector<bool> left_unprocessed(const RequestContext& ctx,
+                                   const std::vector<ResolvedWrites>& resolved) {
+  if (ctx.unprocessed == nullptr) return {};
+  std::vector<std::string_view> tables;
+  for (const ResolvedWrites& entry : resolved)
+    tables.insert(tables.end(), entry.keys.size(), entry.writes->table);
+  return ctx.unprocessed->choose(tables);
+}
+
 }  // namespace
 
 Json batch_write_item(RequestContext& ctx, const Json& request) {
@@ -68,6 +79,9 @@ Json batch_write_item(RequestContext& ctx, const Json& request) {
   // The whole batch is valid before anything is written: one bad request writes nothing.
   std::vector<ResolvedWrites> resolved = resolve(ctx, parsed);
 
+  const std::vector<bool> unprocessed = left_unprocessed(ctx, resolved);
+  Json unprocessed_items = Json::object();
+  std::size_t position = 0;  // of the request in the whole batch
   BatchCapacity capacity;
   Json metrics = Json::object();
   for (ResolvedWrites& entry : resolved) {
@@ -77,6 +91,12 @@ Json batch_write_item(RequestContext& ctx, const Json& request) {
     const bool count_indexes =
         parsed.capacity != CapacityDetail::None && !entry.table->indexes().empty();
     for (std::size_t i = 0; i < entry.keys.size(); ++i) {
+      if (!unprocessed.empty() && unprocessed[position++]) {
+        // Given back as it was sent, for the caller to send again.
+        unprocessed_items[entry.writes->table].push_back(
+            request.at("RequestItems").at(entry.writes->table).at(i));
+        continue;
+      }
       WriteRequest& write = entry.writes->writes[i];
       std::optional<engine::Item> written;
       if (count_indexes && write.put) written = write.attributes;
@@ -104,9 +124,9 @@ Json batch_write_item(RequestContext& ctx, const Json& request) {
     if (!table_metrics.empty()) metrics[entry.writes->table] = std::move(table_metrics);
   }
 
-  // Nothing is throttled locally, so UnprocessedItems is always {} (dynalite, from AWS:
-  // {"UnprocessedItems":{}} when nothing else was asked for).
-  Json response = {{"UnprocessedItems", Json::object()}};
+  // Nothing is throttled locally, so UnprocessedItems is {} unless a fault rule left a share of
+  // the batch out (dynalite, from AWS: {"UnprocessedItems":{}} when nothing else was asked for).
+  Json response = {{"UnprocessedItems", std::move(unprocessed_items)}};
   if (!metrics.empty()) response["ItemCollectionMetrics"] = std::move(metrics);
   ctx.usage.capacity_units += capacity.total();
   capacity.add_to(response, parsed.capacity);

@@ -30,6 +30,7 @@ CallResult Harness::call_target(const std::string& target, std::string_view body
   wait_until_durable(database_, response.durability);
   CallResult result;
   result.status = response.status;
+  result.delay = response.delay;
   result.raw_body = response.body;
   result.body = nlohmann::json::parse(response.body, nullptr, false);
   if (result.body.is_object()) {

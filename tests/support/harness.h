@@ -1,5 +1,6 @@
 #pragma once
 
+#include <chrono>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
@@ -17,7 +18,8 @@ void wait_until_durable(const engine::Database& database, engine::DurabilityTick
 // What one in-process call returned, decoded for assertions.
 struct CallResult {
   int status = 0;
-  std::string raw_body;  // the bytes of the response body
+  std::chrono::milliseconds delay{0};  // how long the session would wait before sending it
+  std::string raw_body;                // the bytes of the response body
   nlohmann::json body;
   // The part of __type after '#' ("ValidationException"); empty on success.
   std::string error_type;
@@ -32,6 +34,10 @@ struct CallResult {
 class Harness {
  public:
   Harness() : dispatcher_(database_) {}
+  // A dispatcher that consults `faults` (which must outlive the harness) for every call.
+  explicit Harness(protocol::FaultRules& faults) : dispatcher_(database_) {
+    dispatcher_.set_faults(&faults);
+  }
 
   // Sends `body` as operation `op` ("Query") with the X-Amz-Target DynamoDB uses.
   CallResult call(std::string_view op, std::string_view body) const;

@@ -49,6 +49,12 @@ struct Options {
   // How many of the latest requests the admin API's request log keeps; 0 keeps none.
   std::size_t request_log_size = 1000;
   bool log_requests = false;  // write every request's log entry to stdout as a JSON line
+  // Seed documents, item files and directories of them, loaded before the first request
+  // (server/seed_files.h), in the order given.
+  std::vector<std::string> seed_paths;
+  // The namespace of a seed that names none (protocol::SeedDefaults).
+  std::string seed_access_key;
+  std::string seed_region = "us-east-1";
 };
 
 }  // namespace ddb::server

@@ -52,7 +52,7 @@ struct Flag {
   std::string_view alias = {};
 };
 
-const std::array<Flag, 21> kFlags = {{
+const std::array<Flag, 24> kFlags = {{
     {"--host", "H", "address to listen on (an IP address or a host name)",
      [](Options& o, std::string_view v) {
        if (v.empty()) throw BadValue("invalid value '' for --host: expected an address");
@@ -181,6 +181,32 @@ const std::array<Flag, 21> kFlags = {{
        o.faults_file = std::string(v);
      },
      [](const Options&) { return std::string("none"); }},
+    {"--seed", "PATH",
+     "create tables and put items from a seed document (.json), an item file (<Table>.jsonl[.gz], "
+     "<Table>.json.gz) or a directory of them before serving; repeatable (docs/ADMIN.md)",
+     [](Options& o, std::string_view v) {
+       if (v.empty()) throw BadValue("invalid value '' for --seed: expected a file or directory");
+       o.seed_paths.emplace_back(v);
+     },
+     [](const Options&) { return std::string("none"); }},
+    {"--seed-access-key", "K", "the access key whose tables a seed that names no accessKey goes to",
+     [](Options& o, std::string_view v) {
+       if (v.empty() || v.find('/') != std::string_view::npos) {
+         throw BadValue("invalid value '" + std::string(v) +
+                        "' for --seed-access-key: expected an access key ID");
+       }
+       o.seed_access_key = std::string(v);
+     },
+     [](const Options&) { return std::string("none: required unless --shared-db"); }},
+    {"--seed-region", "R", "the region whose tables a seed that names no region goes to",
+     [](Options& o, std::string_view v) {
+       if (v.empty() || v.find('/') != std::string_view::npos) {
+         throw BadValue("invalid value '" + std::string(v) +
+                        "' for --seed-region: expected a region");
+       }
+       o.seed_region = std::string(v);
+     },
+     [](const Options& o) { return o.seed_region; }},
 }};
 
 const Flag* find_flag(std::string_view name) {

@@ -17,6 +17,7 @@
 #include <cstdlib>
 #include <exception>
 #include <functional>
+#include <future>
 #include <iostream>
 #include <memory>
 #include <mutex>
@@ -28,6 +29,7 @@
 #include "engine/durable/journal.h"
 #include "protocol/admin/admin_api.h"
 #include "protocol/admin/request_log.h"
+#include "protocol/admin/seed/seed_loader.h"
 #include "protocol/dispatch.h"
 #include "protocol/faults/fault_rules.h"
 #include "protocol/namespaces.h"
@@ -38,6 +40,7 @@
 #include "server/health_check.h"
 #include "server/listener.h"
 #include "server/open_files.h"
+#include "server/seed_files.h"
 
 namespace {
 
@@ -131,6 +134,38 @@ void print_request(const RequestLogEntry& entry) {
   std::fflush(stdout);
 }
 
+// Loads the seeds --seed names (server/seed_files.h); false, once the reason is logged, when one is
+// refused, in which case nothing was loaded.
+bool load_seeds(const std::vector<std::string>& paths,
+                const ddb::protocol::AdminServices& services) {
+  const auto start = std::chrono::steady_clock::now();
+  try {
+    ddb::protocol::Seed seed = ddb::server::read_seed_paths(paths);
+    const std::vector<ddb::protocol::SeededNamespace> seeded =
+        ddb::protocol::load_seed(services, seed);
+    // With a data directory, the listening line promises the seed is on disk.
+    std::promise<void> synced;
+    services.database.when_durable({services.database.durability_position()},
+                                   [&synced] { synced.set_value(); });
+    synced.get_future().wait();
+    for (const ddb::protocol::SeededNamespace& space : seeded) {
+      std::size_t items = 0;
+      for (const auto& [table, count] : space.items) items += count;
+      spdlog::info("seeded {} table{} and {} item{} into {}region {}", space.tables.size(),
+                   space.tables.size() == 1 ? "" : "s", items, items == 1 ? "" : "s",
+                   space.access_key.empty() ? "" : "access key " + space.access_key + ", ",
+                   space.region);
+    }
+    spdlog::info("seeding took {} ms", std::chrono::duration_cast<std::chrono::milliseconds>(
+                                           std::chrono::steady_clock::now() - start)
+                                           .count());
+  } catch (const ddb::protocol::SeedError& e) {
+    spdlog::critical("cannot seed: {}", e.what());
+    return false;
+  }
+  return true;
+}
+
 const char* namespace_summary(ddb::protocol::Namespaces namespaces) {
   switch (namespaces) {
     case ddb::protocol::Namespaces::PerAccessKey:
@@ -222,6 +257,12 @@ int main(int argc, char** argv) {
           "access key and region",
           options.data_dir);
     }
+    ddb::protocol::AdminServices admin_services{
+        .database = database,
+        .namespaces = namespaces,
+        .seed_defaults = {.access_key = options.seed_access_key, .region = options.seed_region}};
+    // Before the listener: the first request already sees every seeded table, ACTIVE.
+    if (!options.seed_paths.empty() && !load_seeds(options.seed_paths, admin_services)) return 1;
     ddb::protocol::Dispatcher dispatcher(database, namespaces);
     dispatcher.set_faults(&faults);
     // The request log costs a little per request, so it exists only when something reads it.
@@ -232,10 +273,9 @@ int main(int argc, char** argv) {
           options.log_requests ? print_request : std::function<void(const RequestLogEntry&)>());
       dispatcher.set_request_log(request_log.get());
     }
-    const ddb::protocol::AdminApi admin({.database = database,
-                                         .namespaces = namespaces,
-                                         .request_log = request_log.get(),
-                                         .faults = &faults});
+    admin_services.request_log = request_log.get();
+    admin_services.faults = &faults;
+    const ddb::protocol::AdminApi admin(admin_services);
     const ddb::server::Endpoint service{
         .dispatcher = dispatcher,
         .credentials = options.require_auth ? &credentials : nullptr,

@@ -51,6 +51,12 @@ struct Options {
   bool log_requests = false;  // write every request's log entry to stdout as a JSON line
   // A JSON file of fault rules ({"rules": [...], "seed": N}) in force from the start; empty: none.
   std::string faults_file;
+  // Seed documents, item files and directories of them, loaded before the first request
+  // (server/seed_files.h), in the order given.
+  std::vector<std::string> seed_paths;
+  // The namespace of a seed that names none (protocol::SeedDefaults).
+  std::string seed_access_key;
+  std::string seed_region = "us-east-1";
 };
 
 }  // namespace ddb::server

@@ -10,7 +10,7 @@
 #include "engine/error.h"
 #include "protocol/admin/admin_operations.h"
 #include "protocol/error_json.h"
-#include "protocol/json/json_reader.h"
+#include "protocol/json/json_position.h"
 #include "protocol/json/json_writer.h"
 
 namespace ddb::protocol {
@@ -40,6 +40,7 @@ constexpr std::array kRoutes = {
     Route{"GET", "faults", admin::get_faults},
     Route{"PUT", "faults", admin::put_faults},
     Route{"DELETE", "faults", admin::delete_faults},
+    Route{"POST", "seed", admin::seed},
 };
 
 // Whether `path` matches `pattern`; the segments "*" matched are appended to `parameters`.
@@ -65,8 +66,12 @@ bool matches(std::string_view pattern, std::string_view path,
   }
 }
 
-AdminResponse error_answer(int status, std::string_view error, std::string_view message) {
-  return {status, write_json(Json{{"error", error}, {"message", message}})};
+AdminResponse error_answer(int status, std::string_view error, std::string_view message,
+                           const Json& details = Json::object()) {
+  Json answer = details;
+  answer["error"] = error;
+  answer["message"] = message;
+  return {status, write_json(answer)};
 }
 
 }  // namespace
@@ -91,16 +96,18 @@ AdminResponse AdminApi::handle(const AdminRequest& request) const {
     path_known = true;
     if (route.method != request.method) continue;
     try {
-      AdminCall call{services_, std::move(parameters), request.query, nullptr};
+      AdminCall call{services_, std::move(parameters), request.query, nullptr, request.body};
       if (!request.body.empty()) {
-        call.body = read_json(request.body);
-        if (call.body.is_discarded()) {
-          throw AdminError::bad_request("the request body is not JSON");
+        try {
+          call.body = read_json_or_throw(request.body);
+        } catch (const JsonSyntaxError& error) {
+          throw AdminError::bad_request("the request body is not JSON: line " +
+                                        std::to_string(error.line()) + ": " + error.what());
         }
       }
       return {200, write_json(route.operation(call))};
     } catch (const AdminError& error) {
-      return error_answer(error.status(), error.error(), error.what());
+      return error_answer(error.status(), error.error(), error.what(), error.details());
     } catch (const engine::Error& error) {
       // A DynamoDB refusal (a seed's CreateTable input, an item that is not DynamoDB JSON): its
       // type and text as the service words them.

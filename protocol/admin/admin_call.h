@@ -18,17 +18,22 @@ struct AdminCall {
   std::vector<std::string> path_parameters;  // "NAME" of snapshots/NAME, in order
   std::string_view query;
   Json body;
+  std::string_view text = {};  // the body as sent, for operations that point at a line of it
 
   // The value of query parameter `name`, undecoded, or nothing.
   std::optional<std::string_view> query_parameter(std::string_view name) const;
 };
 
 // A refused admin request: an HTTP status of 4xx, an error code ("BadRequest", "NotFound") and a
-// message for a person. Thrown by the operations, answered as {"error": ..., "message": ...}.
+// message for a person, and perhaps more members that say where the fault is ({"line": 3}).
+// Thrown by the operations, answered as {"error": ..., "message": ..., more members}.
 class AdminError : public std::exception {
  public:
-  AdminError(int status, std::string error, std::string message)
-      : status_(status), error_(std::move(error)), message_(std::move(message)) {}
+  AdminError(int status, std::string error, std::string message, Json details = Json::object())
+      : status_(status),
+        error_(std::move(error)),
+        message_(std::move(message)),
+        details_(std::move(details)) {}
   static AdminError bad_request(std::string message) {
     return {400, "BadRequest", std::move(message)};
   }
@@ -36,12 +41,14 @@ class AdminError : public std::exception {
 
   int status() const { return status_; }
   const std::string& error() const { return error_; }
+  const Json& details() const { return details_; }
   const char* what() const noexcept override { return message_.c_str(); }
 
  private:
   int status_;
   std::string error_;
   std::string message_;
+  Json details_;
 };
 
 }  // namespace ddb::protocol

@@ -12,6 +12,7 @@ namespace ddb::protocol::admin {
 Json get_clock(AdminCall& call);   // GET /ddblocal/clock
 Json move_clock(AdminCall& call);  // POST /ddblocal/clock
 Json run_ttl(AdminCall& call);     // POST /ddblocal/ttl/run
+Json seed(AdminCall& call);        // POST /ddblocal/seed
 
 Json list_requests(AdminCall& call);     // GET /ddblocal/requests?limit=N
 Json clear_requests(AdminCall& call);    // DELETE /ddblocal/requests

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <string>
+
 #include "protocol/namespaces.h"
 
 namespace ddb::engine {
@@ -14,6 +16,13 @@ class FaultRules;
 // The path prefix of every admin API request.
 inline constexpr std::string_view kAdminPrefix = "/ddblocal/";
 
+// The namespace a seed goes to when it names none (--seed-access-key, --seed-region; docs/ADMIN.md,
+// "Seeding").
+struct SeedDefaults {
+  std::string access_key;  // empty: none, which a server keeping one namespace per key refuses
+  std::string region = "us-east-1";
+};
+
 // What the admin API's operations act on. Everything it refers to outlives the AdminApi.
 struct AdminServices {
   engine::Database& database;
@@ -21,6 +30,7 @@ struct AdminServices {
   RequestLog* request_log = nullptr;  // what the dispatcher records (protocol/admin/request_log.h)
   // The fault rules the Dispatcher consults (GET, PUT and DELETE /ddblocal/faults).
   FaultRules* faults = nullptr;
+  SeedDefaults seed_defaults = {};
 };
 
 }  // namespace ddb::protocol

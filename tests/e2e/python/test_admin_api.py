@@ -39,7 +39,9 @@ class RoutingTest(unittest.TestCase):
     def test_a_body_that_is_not_json_is_a_bad_request(self):
         status, body = admin.call(SERVER, "POST", "clock", raw_body=b"{advance")
         self.assertEqual((status, body["error"]), (400, "BadRequest"))
-        self.assertEqual(body["message"], "the request body is not JSON")
+        self.assertEqual(body["message"],
+                         "the request body is not JSON: line 1: syntax error while parsing object "
+                         "key - invalid literal; last read: '{a'; expected string literal")
 
 
 class ClockTest(unittest.TestCase):

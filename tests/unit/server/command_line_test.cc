@@ -224,5 +224,31 @@ TEST(Options, ParsesArgvSkippingProgramName) {
   EXPECT_EQ(result.options.port, 1234);
 }
 
+TEST(Options, CollectsEverySeedPathInOrder) {
+  ParsedCommandLine result = parse({"--seed", "fixtures/", "--seed=extra.json", "--seed-access-key",
+                                    "test", "--seed-region", "eu-west-1"});
+  ASSERT_EQ(result.action, Action::Run) << result.text;
+  EXPECT_EQ(result.options.seed_paths, (std::vector<std::string>{"fixtures/", "extra.json"}));
+  EXPECT_EQ(result.options.seed_access_key, "test");
+  EXPECT_EQ(result.options.seed_region, "eu-west-1");
+}
+
+TEST(Options, SeedsIntoUsEast1WithNoAccessKeyByDefault) {
+  ParsedCommandLine result = parse({});
+  EXPECT_TRUE(result.options.seed_paths.empty());
+  EXPECT_EQ(result.options.seed_access_key, "");
+  EXPECT_EQ(result.options.seed_region, "us-east-1");
+}
+
+TEST(Options, RefusesSeedNamespacesWithASlash) {
+  ParsedCommandLine key = parse({"--seed-access-key", "a/b"});
+  EXPECT_EQ(key.action, Action::Error);
+  EXPECT_EQ(key.text, "invalid value 'a/b' for --seed-access-key: expected an access key ID");
+  ParsedCommandLine region = parse({"--seed-region", ""});
+  EXPECT_EQ(region.text, "invalid value '' for --seed-region: expected a region");
+  ParsedCommandLine seed = parse({"--seed", ""});
+  EXPECT_EQ(seed.text, "invalid value '' for --seed: expected a file or directory");
+}
+
 }  // namespace
 }  // namespace ddb::server

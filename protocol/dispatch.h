@@ -13,6 +13,7 @@ class Database;
 namespace ddb::protocol {
 
 class RequestLog;
+class AccessReport;
 
 // Turns one DynamoDB JSON request into one response. Thread-safe: one Dispatcher serves every
 // session. Never throws: DynamoDB errors become their JSON error body, anything else a logged 500.
@@ -35,11 +36,15 @@ class Dispatcher {
   // Records every request handled from now on in `log` (protocol/admin/request_log.h), or none
   // when nullptr. Requires: no request is being handled; `log` outlives the dispatcher.
   void set_request_log(RequestLog* log) { request_log_ = log; }
+  // Counts every request handled from now on in `report` (protocol/admin/access_report.h), or
+  // none when nullptr. Requires: as set_request_log's.
+  void set_access_report(AccessReport* report) { access_report_ = report; }
 
  private:
   engine::Database& database_;
   Namespaces namespaces_;
   RequestLog* request_log_ = nullptr;
+  AccessReport* access_report_ = nullptr;
 };
 
 }  // namespace ddb::protocol

@@ -26,6 +26,7 @@
 
 #include "engine/database.h"
 #include "engine/durable/journal.h"
+#include "protocol/admin/access_report.h"
 #include "protocol/admin/admin_api.h"
 #include "protocol/admin/request_log.h"
 #include "protocol/dispatch.h"
@@ -36,6 +37,7 @@
 #include "server/health_check.h"
 #include "server/listener.h"
 #include "server/open_files.h"
+#include "server/report_file.h"
 
 namespace {
 
@@ -216,8 +218,16 @@ int main(int argc, char** argv) {
           options.log_requests ? print_request : std::function<void(const RequestLogEntry&)>());
       dispatcher.set_request_log(request_log.get());
     }
-    const ddb::protocol::AdminApi admin(
-        {.database = database, .namespaces = namespaces, .request_log = request_log.get()});
+    // So does the access-pattern report.
+    std::unique_ptr<ddb::protocol::AccessReport> access_report;
+    if (options.admin_api || !options.report_path.empty()) {
+      access_report = std::make_unique<ddb::protocol::AccessReport>(database.clock().now_ms());
+      dispatcher.set_access_report(access_report.get());
+    }
+    const ddb::protocol::AdminApi admin({.database = database,
+                                         .namespaces = namespaces,
+                                         .request_log = request_log.get(),
+                                         .access_report = access_report.get()});
     const ddb::server::Endpoint service{
         .dispatcher = dispatcher,
         .credentials = options.require_auth ? &credentials : nullptr,
@@ -295,6 +305,9 @@ int main(int argc, char** argv) {
     io.run();
     for (std::thread& thread : serving) thread.join();
     deadline.finish();
+    if (!options.report_path.empty()) {
+      ddb::server::write_report_file(options.report_path, *access_report, database);
+    }
     if (journal) journal->close();
     spdlog::info("stopped");
   } catch (const std::exception& e) {

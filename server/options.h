@@ -49,6 +49,7 @@ struct Options {
   // How many of the latest requests the admin API's request log keeps; 0 keeps none.
   std::size_t request_log_size = 1000;
   bool log_requests = false;  // write every request's log entry to stdout as a JSON line
+  std::string report_path;    // where the access-pattern report is written at shutdown; empty: not
 };
 
 }  // namespace ddb::server

@@ -31,6 +31,8 @@ constexpr std::array kRoutes = {
     Route{"POST", "ttl/run", admin::run_ttl},
     Route{"GET", "requests", admin::list_requests},
     Route{"DELETE", "requests", admin::clear_requests},
+    Route{"GET", "report", admin::get_report},
+    Route{"DELETE", "report", admin::clear_report},
 };
 
 // Whether `path` matches `pattern`; the segments "*" matched are appended to `parameters`.

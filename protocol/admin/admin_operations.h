@@ -16,4 +16,7 @@ Json run_ttl(AdminCall& call);     // POST /ddblocal/ttl/run
 Json list_requests(AdminCall& call);   // GET /ddblocal/requests?limit=N
 Json clear_requests(AdminCall& call);  // DELETE /ddblocal/requests
 
+Json get_report(AdminCall& call);    // GET /ddblocal/report?region=&accessKey=
+Json clear_report(AdminCall& call);  // DELETE /ddblocal/report
+
 }  // namespace ddb::protocol::admin

@@ -9,6 +9,7 @@ class Database;
 namespace ddb::protocol {
 
 class RequestLog;
+class AccessReport;
 
 // The path prefix of every admin API request.
 inline constexpr std::string_view kAdminPrefix = "/ddblocal/";
@@ -18,6 +19,7 @@ struct AdminServices {
   engine::Database& database;
   Namespaces namespaces = Namespaces::PerAccessKey;
   RequestLog* request_log = nullptr;  // what the dispatcher records (protocol/admin/request_log.h)
+  AccessReport* access_report = nullptr;  // the access-pattern report (access_report.h)
 };
 
 }  // namespace ddb::protocol

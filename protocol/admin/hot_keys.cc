@@ -31,14 +31,27 @@ void HotKeys::add(std::string_view key, double units, KeyedOperation operation) 
   if (it == keys_.end()) {
     double inherited = 0;
     if (keys_.size() >= capacity_) {
-      // Evicting costs a pass over the keys, only while more distinct keys arrive than fit.
+      if (filter_.empty()) filter_.assign(kFilterBuckets, 0.0);
+      double& bucket = filter_[Hash{}(key) % kFilterBuckets];
+      bucket += units;
+      // The least key's units only grow, so a stale reading is a lower bound: look again only
+      // when the counter passes it.
+      if (bucket <= least_units_) return;
       auto fewest = std::min_element(keys_.begin(), keys_.end(), [](const auto& a, const auto& b) {
         return a.second.units < b.second.units;
       });
-      inherited = fewest->second.units;
+      least_units_ = fewest->second.units;
+      if (bucket <= least_units_) return;
+      // The key let go keeps its units in its own counter, should it come back.
+      double& evicted = filter_[Hash{}(fewest->first) % kFilterBuckets];
+      evicted = std::max(evicted, fewest->second.units);
       keys_.erase(fewest);
+      inherited = bucket - units;
     }
-    it = keys_.emplace(std::string(key), Key{std::string(key), inherited, inherited}).first;
+    it = keys_.try_emplace(std::string(key)).first;
+    it->second.key = it->first;
+    it->second.units = inherited;
+    it->second.error = inherited;
   }
   Key& figures = it->second;
   figures.units += units;

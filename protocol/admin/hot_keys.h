@@ -16,11 +16,13 @@ enum class KeyedOperation : uint8_t { GetItem, PutItem, UpdateItem, DeleteItem, 
 inline constexpr std::size_t kKeyedOperations = 6;
 
 // The partition keys of one table (or index) that consumed the most capacity units, in bounded
-// memory: the space-saving algorithm (Metwally, Agrawal, El Abbadi, 2005) tracks at most
-// `capacity` keys; a key met when all are taken replaces the one with the fewest units and
-// inherits them as its possible overcount (`error`). Any key that consumed more than
-// total_units() / capacity is tracked, so with a capacity well above 10 the top 10 are right
-// whenever they matter (a hot key). Not thread-safe: the AccessReport's lock guards it.
+// memory: Filtered Space-Saving (Homem and Carvalho, 2010). Up to `capacity` keys are counted
+// exactly. Once they are all taken, a new key's units go to one of kFilterBuckets counters (by
+// hash), and the key replaces the followed key with the fewest units only when its counter
+// outweighs that key; it then starts from the counter, which may include other keys' units
+// (`error`). The filter keeps the common case, many keys each met a few times, to a hash and an
+// addition: no search for the least key and no allocation per request. A key that consumed more
+// than total_units() / capacity is followed. Not thread-safe: the AccessReport's lock guards it.
 class HotKeys {
  public:
   HotKeys() = default;
@@ -49,8 +51,12 @@ class HotKeys {
       return std::hash<std::string_view>{}(key);
     }
   };
+  static constexpr std::size_t kFilterBuckets = 256;
+
   std::size_t capacity_ = 64;
   std::unordered_map<std::string, Key, Hash, std::equal_to<>> keys_;
+  std::vector<double> filter_;  // kFilterBuckets counters, once the followed keys are all taken
+  double least_units_ = 0;      // the units of the least followed key, when last looked up
   double total_units_ = 0;
   uint64_t total_requests_ = 0;
 };

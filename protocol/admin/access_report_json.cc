@@ -3,6 +3,10 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
+#include <string>
+#include <tuple>
+#include <vector>
 
 #include "engine/database.h"
 #include "protocol/admin/access_report.h"

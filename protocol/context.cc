@@ -4,6 +4,7 @@
 #include <string>
 
 #include "engine/error.h"
+#include "protocol/json/base64.h"
 #include "protocol/messages.h"
 #include "protocol/namespaces.h"
 
@@ -81,6 +82,26 @@ engine::Error table_not_found(std::string_view name) {
 std::string table_arn(const RequestContext& ctx, std::string_view table_name) {
   return "arn:aws:dynamodb:" + ctx.caller.region + ":" + std::string(kAccountId) + ":table/" +
          std::string(table_name);
+}
+
+std::string key_text(const engine::AttributeValue& value) {
+  switch (value.type()) {
+    case engine::Type::S:
+      return value.as_string();
+    case engine::Type::N:
+      return value.as_number().to_string();
+    case engine::Type::B:
+      return base64_encode(value.as_binary());
+    default:
+      return {};  // not a key type
+  }
+}
+
+void RequestUsage::note_key(const engine::Key& key, bool write) {
+  partition_key = key_text(key.partition);
+  if (!write || !key.sort) return;
+  sort_key = key_text(*key.sort);
+  sort_key_is_string = key.sort->type() == engine::Type::S;
 }
 
 }  // namespace ddb::protocol

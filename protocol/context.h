@@ -4,16 +4,26 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/database.h"
 #include "engine/error.h"
+#include "engine/table_definition.h"
 #include "protocol/call.h"
 #include "protocol/json/json_fields.h"
 
 namespace ddb::protocol {
 
+// The capacity one index consumed.
+struct IndexUnits {
+  std::string name;
+  engine::IndexKind kind = engine::IndexKind::Global;
+  double units = 0;
+};
+
 // What a request touched and consumed, noted by the operations as they run (whether or not the
-// client asked for ReturnConsumedCapacity) for the request log (protocol/admin/request_log.h).
+// client asked for ReturnConsumedCapacity) for the request log (protocol/admin/request_log.h) and
+// the access-pattern report (protocol/admin/access_report.h).
 struct RequestUsage {
   std::string table;            // the first table the request named (find_table)
   std::string index;            // IndexName of a Query or Scan
@@ -25,13 +35,28 @@ struct RequestUsage {
   // Whether anything reads these figures: the operations skip work done only for them when not.
   bool wanted = false;
 
+  // For the access-pattern report, noted only when `wanted`, by the single-item operations and
+  // Query (not by the batch, transaction and PartiQL operations):
+  std::string partition_key;  // the key's partition value as key_text renders it; empty: none
+  std::string sort_key;       // a write's sort key value, as key_text renders it
+  bool sort_key_is_string = false;
+  std::size_t item_bytes = 0;            // the size of the item a PutItem or UpdateItem left
+  std::vector<IndexUnits> index_writes;  // each index's write units of a single-item write
+  std::string statement;                 // a Query's or Scan's shape (statement_shape)
+
   void add_read_page(int64_t page_count, int64_t page_scanned, double units) {
     count = count < 0 ? page_count : count + page_count;
     scanned_count = scanned_count < 0 ? page_scanned : scanned_count + page_scanned;
     capacity_units += units;
   }
+  // Notes the key a single-item operation named (its sort key only for a write: the report's item
+  // sizes and sort-key hygiene look at what was written).
+  void note_key(const engine::Key& key, bool write);
 };
 class UnprocessedShare;
+
+// A key value as the report shows it: a string as it is, a number's digits, binary in base64.
+std::string key_text(const engine::AttributeValue& value);
 
 // What an operation handler gets besides its request body.
 struct RequestContext {

@@ -8,6 +8,7 @@
 
 #include "engine/database.h"
 #include "engine/error.h"
+#include "protocol/admin/access_report.h"
 #include "protocol/admin/request_log.h"
 #include "protocol/error_json.h"
 #include "protocol/faults/fault_rules.h"
@@ -257,13 +258,14 @@ Response Dispatcher::handle(std::string_view target, std::string_view body,
   const Handler* handler = find_handler(target, operation);
   const std::string space = namespace_of(namespaces_, caller);
   RequestContext ctx{database_, caller, space, false, {}};
-  if (request_log_ == nullptr) {
+  if (request_log_ == nullptr && access_report_ == nullptr) {
     return run_durably(database_, handler, target, operation, body, ctx, faults_);
   }
   const auto started = std::chrono::system_clock::now();
   ctx.usage.wanted = true;
   Response response = run_durably(database_, handler, target, operation, body, ctx, faults_);
-  record(*request_log_, database_, caller, operation, ctx, response, started);
+  if (request_log_) record(*request_log_, database_, caller, operation, ctx, response, started);
+  if (access_report_) access_report_->record(space, operation, ctx.usage);
   return response;
 }
 

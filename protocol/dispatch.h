@@ -14,6 +14,7 @@ namespace ddb::protocol {
 
 class FaultRules;
 class RequestLog;
+class AccessReport;
 
 // Turns one DynamoDB JSON request into one response. Thread-safe: one Dispatcher serves every
 // session. Never throws: DynamoDB errors become their JSON error body, anything else a logged 500.
@@ -36,6 +37,9 @@ class Dispatcher {
   // Records every request handled from now on in `log` (protocol/admin/request_log.h), or none
   // when nullptr. Requires: no request is being handled; `log` outlives the dispatcher.
   void set_request_log(RequestLog* log) { request_log_ = log; }
+  // Counts every request handled from now on in `report` (protocol/admin/access_report.h), or
+  // none when nullptr. Requires: as set_request_log's.
+  void set_access_report(AccessReport* report) { access_report_ = report; }
 
   // Tries `faults` (protocol/faults) on every request handled from now on, or none when nullptr.
   // Requires: no request is being handled; `faults` outlives the dispatcher.
@@ -46,6 +50,7 @@ class Dispatcher {
   Namespaces namespaces_;
   RequestLog* request_log_ = nullptr;
   FaultRules* faults_ = nullptr;
+  AccessReport* access_report_ = nullptr;
 };
 
 }  // namespace ddb::protocol

@@ -52,7 +52,7 @@ struct Flag {
   std::string_view alias = {};
 };
 
-const std::array<Flag, 24> kFlags = {{
+const std::array<Flag, 25> kFlags = {{
     {"--host", "H", "address to listen on (an IP address or a host name)",
      [](Options& o, std::string_view v) {
        if (v.empty()) throw BadValue("invalid value '' for --host: expected an address");
@@ -207,6 +207,13 @@ const std::array<Flag, 24> kFlags = {{
        o.seed_region = std::string(v);
      },
      [](const Options& o) { return o.seed_region; }},
+    {"--report", "PATH",
+     "write the access-pattern report (GET /ddblocal/report) to this file at shutdown",
+     [](Options& o, std::string_view v) {
+       if (v.empty()) throw BadValue("invalid value '' for --report: expected a file");
+       o.report_path = std::string(v);
+     },
+     [](const Options&) { return std::string("none"); }},
 }};
 
 const Flag* find_flag(std::string_view name) {

@@ -27,6 +27,7 @@
 
 #include "engine/database.h"
 #include "engine/durable/journal.h"
+#include "protocol/admin/access_report.h"
 #include "protocol/admin/admin_api.h"
 #include "protocol/admin/request_log.h"
 #include "protocol/admin/seed/seed_loader.h"
@@ -41,6 +42,7 @@
 #include "server/listener.h"
 #include "server/open_files.h"
 #include "server/seed_files.h"
+#include "server/report_file.h"
 
 namespace {
 
@@ -273,8 +275,15 @@ int main(int argc, char** argv) {
           options.log_requests ? print_request : std::function<void(const RequestLogEntry&)>());
       dispatcher.set_request_log(request_log.get());
     }
+    // So does the access-pattern report.
+    std::unique_ptr<ddb::protocol::AccessReport> access_report;
+    if (options.admin_api || !options.report_path.empty()) {
+      access_report = std::make_unique<ddb::protocol::AccessReport>(database.clock().now_ms());
+      dispatcher.set_access_report(access_report.get());
+    }
     admin_services.request_log = request_log.get();
     admin_services.faults = &faults;
+    admin_services.access_report = access_report.get();
     const ddb::protocol::AdminApi admin(admin_services);
     const ddb::server::Endpoint service{
         .dispatcher = dispatcher,
@@ -353,6 +362,9 @@ int main(int argc, char** argv) {
     io.run();
     for (std::thread& thread : serving) thread.join();
     deadline.finish();
+    if (!options.report_path.empty()) {
+      ddb::server::write_report_file(options.report_path, *access_report, database);
+    }
     if (journal) journal->close();
     spdlog::info("stopped");
   } catch (const std::exception& e) {

@@ -41,6 +41,8 @@ constexpr std::array kRoutes = {
     Route{"PUT", "faults", admin::put_faults},
     Route{"DELETE", "faults", admin::delete_faults},
     Route{"POST", "seed", admin::seed},
+    Route{"GET", "report", admin::get_report},
+    Route{"DELETE", "report", admin::clear_report},
 };
 
 // Whether `path` matches `pattern`; the segments "*" matched are appended to `parameters`.

@@ -25,4 +25,7 @@ Json get_faults(AdminCall& call);        // GET /ddblocal/faults
 Json put_faults(AdminCall& call);        // PUT /ddblocal/faults
 Json delete_faults(AdminCall& call);     // DELETE /ddblocal/faults
 
+Json get_report(AdminCall& call);    // GET /ddblocal/report?region=&accessKey=
+Json clear_report(AdminCall& call);  // DELETE /ddblocal/report
+
 }  // namespace ddb::protocol::admin

@@ -12,6 +12,7 @@ namespace ddb::protocol {
 
 class RequestLog;
 class FaultRules;
+class AccessReport;
 
 // The path prefix of every admin API request.
 inline constexpr std::string_view kAdminPrefix = "/ddblocal/";
@@ -31,6 +32,7 @@ struct AdminServices {
   // The fault rules the Dispatcher consults (GET, PUT and DELETE /ddblocal/faults).
   FaultRules* faults = nullptr;
   SeedDefaults seed_defaults = {};
+  AccessReport* access_report = nullptr;  // the access-pattern report (access_report.h)
 };
 
 }  // namespace ddb::protocol

@@ -29,9 +29,14 @@ ResponseBody delete_item(RequestContext& ctx, const Json& request) {
   Json& response = body.members();
   if (write.return_values == "ALL_OLD" && old) body.set_written("Attributes", item_text(*old));
   add_item_collection_metrics(response, write.item_collection_metrics, *table, key.partition);
-  ctx.usage.capacity_units += add_consumed_capacity(
-      response, write.capacity, write.table_name, write_units(old ? engine::item_size(*old) : 0),
-      index_write_units(*table, old ? &*old : nullptr, nullptr));
+  std::vector<IndexUnits> indexes = index_write_units(*table, old ? &*old : nullptr, nullptr);
+  ctx.usage.capacity_units +=
+      add_consumed_capacity(response, write.capacity, write.table_name,
+                            write_units(old ? engine::item_size(*old) : 0), indexes);
+  if (ctx.usage.wanted) {
+    ctx.usage.note_key(key, true);
+    ctx.usage.index_writes = std::move(indexes);
+  }
   return body;
 }
 

@@ -26,6 +26,7 @@ ResponseBody get_item(RequestContext& ctx, const Json& request) {
   auto table = require_table(ctx, head.table_name);
   engine::Key key = key_from_request(key_attributes, table->key_schema());
   std::optional<engine::Item> item = table->get(key);
+  if (ctx.usage.wanted) ctx.usage.note_key(key, false);
 
   ResponseBody body;
   std::size_t size = item ? engine::item_size(*item) : 0;

@@ -44,9 +44,14 @@ ResponseBody put_item(RequestContext& ctx, const Json& request) {
   if (!written) {
     ctx.usage.capacity_units += table_units;
   } else {
+    std::vector<IndexUnits> indexes = index_write_units(*table, old ? &*old : nullptr, &*written);
     ctx.usage.capacity_units +=
-        add_consumed_capacity(response, write.capacity, write.table_name, table_units,
-                              index_write_units(*table, old ? &*old : nullptr, &*written));
+        add_consumed_capacity(response, write.capacity, write.table_name, table_units, indexes);
+    if (ctx.usage.wanted) ctx.usage.index_writes = std::move(indexes);
+  }
+  if (ctx.usage.wanted) {
+    ctx.usage.note_key(key, true);
+    ctx.usage.item_bytes = new_size;
   }
   return body;
 }

@@ -9,6 +9,7 @@
 #include "protocol/reads/index_read.h"
 #include "protocol/reads/key_condition.h"
 #include "protocol/reads/read_page.h"
+#include "protocol/reads/statement_shape.h"
 #include "protocol/requests/request_expressions.h"
 
 namespace ddb::protocol {
@@ -54,6 +55,14 @@ void check_filter_attributes(const engine::Condition& filter, IsKey&& is_key,
                               name);
     }
   }
+}
+
+// For the access-pattern report: the partition the Query reads (its hot keys) and its shape (its
+// filter efficiency).
+void note_query(RequestUsage& usage, const Json& request, const KeyCondition& condition) {
+  if (!usage.wanted) return;
+  usage.partition_key = key_text(condition.partition);
+  usage.statement = statement_shape("Query", request);
 }
 
 }  // namespace
@@ -107,6 +116,7 @@ ResponseBody query(RequestContext& ctx, const Json& request) {
     }
     std::optional<engine::Key> start = parse_start_key(request, schema, StartKeyRules::Query);
     if (start) check_start_key(*start, condition);
+    note_query(ctx.usage, request, condition);
     engine::Page page =
         table->query(condition.partition, condition.range, direction, read.limits, start);
     return page_response(table_page(std::move(page), schema), read, ctx.usage);
@@ -129,6 +139,7 @@ ResponseBody query(RequestContext& ctx, const Json& request) {
   }
   if (read.filter) check_filter_projected(*index, *read.filter);
   IndexSource source = index_source(table, *index, read);
+  note_query(ctx.usage, request, condition);
   engine::IndexPage page =
       index->query(condition.partition, condition.range, direction, read.limits, start);
   return page_response(index_page(std::move(page), *index), read, ctx.usage, &source);

@@ -4,6 +4,7 @@
 #include "protocol/operations.h"
 #include "protocol/reads/index_read.h"
 #include "protocol/reads/read_page.h"
+#include "protocol/reads/statement_shape.h"
 #include "protocol/requests/request_expressions.h"
 
 namespace ddb::protocol {
@@ -56,6 +57,7 @@ ResponseBody scan(RequestContext& ctx, const Json& request) {
 
   auto table = require_table(ctx, read.table_name);
   ctx.usage.scan = true;
+  if (ctx.usage.wanted) ctx.usage.statement = statement_shape("Scan", request);
   // The segment of a start key is its partition key's: the table's, or the index's on an index.
   const auto check_segment = [&scan_segment](const engine::AttributeValue& partition) {
     if (engine::Table::segment_of(partition, scan_segment.total) != scan_segment.index) {

@@ -43,11 +43,17 @@ ResponseBody update_item(RequestContext& ctx, const Json& request) {
     body.set_written("Attributes", item_text(*returned));
   }
   add_item_collection_metrics(response, write.item_collection_metrics, *table, key.partition);
+  const std::size_t updated_size = updated ? engine::item_size(*updated) : 0;
+  std::vector<IndexUnits> indexes =
+      index_write_units(*table, old ? &*old : nullptr, updated ? &*updated : nullptr);
   ctx.usage.capacity_units += add_consumed_capacity(
       response, write.capacity, write.table_name,
-      write_units(
-          std::max(updated ? engine::item_size(*updated) : 0, old ? engine::item_size(*old) : 0)),
-      index_write_units(*table, old ? &*old : nullptr, updated ? &*updated : nullptr));
+      write_units(std::max(updated_size, old ? engine::item_size(*old) : 0)), indexes);
+  if (ctx.usage.wanted) {
+    ctx.usage.note_key(key, true);
+    ctx.usage.item_bytes = updated_size;
+    ctx.usage.index_writes = std::move(indexes);
+  }
   return body;
 }
 

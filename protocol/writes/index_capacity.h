@@ -6,17 +6,11 @@
 
 #include "engine/item.h"
 #include "engine/table.h"
+#include "protocol/context.h"
 #include "protocol/json/json_fields.h"
 #include "protocol/requests/item_request.h"
 
 namespace ddb::protocol {
-
-// The capacity one index consumed.
-struct IndexUnits {
-  std::string name;
-  engine::IndexKind kind = engine::IndexKind::Global;
-  double units = 0;
-};
 
 // The write units each index of `table` consumes when `before` becomes `after` (nullptr for no
 // item), as the Developer Guide's "Provisioned throughput considerations" for GSIs counts them:

@@ -1,8 +1,12 @@
 #include "engine/database.h"
 
+#include <algorithm>
+#include <future>
 #include <memory>
 #include <mutex>
 #include <utility>
+
+#include "engine/uuid.h"
 
 namespace ddb::engine {
 
@@ -77,6 +81,107 @@ IdempotencyStore& Database::transaction_tokens(std::string_view region) {
                           [this] { return IdempotencyStore::Clock::now() + clock_.offset(); })
              .first;
   return it->second;
+}
+
+std::size_t Database::reset(const NamespaceScope& scope) {
+  return replace_namespaces(scope, {}, {});
+}
+
+std::shared_ptr<DatabaseSnapshot> Database::snapshot(const NamespaceScope& scope) {
+  // A backfill under way would leave a copied index half-filled and CREATING for good.
+  background_.drain();
+  auto snapshot = std::make_shared<DatabaseSnapshot>();
+  snapshot->scope = scope;
+  snapshot->created_ms = clock_.now_ms();
+  std::vector<RegionTable> tables;
+  {
+    std::shared_lock lock(mutex_);
+    for (const auto& [region, space] : regions_) {
+      if (!scope.covers(region)) continue;
+      for (const auto& [name, table] : space) tables.push_back({region, table});
+    }
+  }
+  // Outside the database's lock: each copy waits for its table's writes in flight.
+  for (const RegionTable& entry : tables) {
+    snapshot->tables.push_back({entry.region, entry.table->copy(entry.table->table_id())});
+  }
+  return snapshot;
+}
+
+std::size_t Database::restore(const DatabaseSnapshot& snapshot) {
+  std::vector<RegionTable> added;
+  std::vector<std::shared_ptr<Stream>> fresh;
+  added.reserve(snapshot.tables.size());
+  for (const DatabaseSnapshot::Entry& entry : snapshot.tables) {
+    added.push_back({entry.region, entry.table->copy(random_uuid())});
+    Table& table = *added.back().table;
+    const TableDefinition definition = table.definition();
+    if (!definition.stream_view_type) continue;
+    StreamIdentity identity;
+    identity.arn = definition.arn + "/stream/";
+    identity.table_name = definition.name;
+    identity.region = entry.region;
+    identity.key_schema = definition.key_schema;
+    identity.view_type = *definition.stream_view_type;
+    fresh.push_back(streams_.enable(table, std::move(identity)));
+    table.update_definition([&stream = *fresh.back()](TableDefinition& changed) {
+      changed.latest_stream_arn = stream.identity().arn;
+      changed.latest_stream_label = stream.identity().label;
+    });
+  }
+  try {
+    replace_namespaces(snapshot.scope, added, fresh);
+  } catch (...) {
+    streams_.forget_if([&fresh](const Stream& stream) {
+      return std::any_of(fresh.begin(), fresh.end(),
+                         [&stream](const auto& other) { return other.get() == &stream; });
+    });
+    throw;
+  }
+  return added.size();
+}
+
+std::size_t Database::replace_namespaces(const NamespaceScope& scope,
+                                         const std::vector<RegionTable>& added,
+                                         const std::vector<std::shared_ptr<Stream>>& fresh) {
+  std::vector<std::shared_ptr<Table>> dropped;
+  {
+    std::unique_lock lock(mutex_);
+    for (const auto& [region, space] : regions_) {
+      if (!scope.covers(region)) continue;
+      for (const auto& [name, table] : space) dropped.push_back(table);
+    }
+    // First, as it may refuse the change.
+    if (journal_) journal_->namespaces_replaced(scope, dropped, added);
+    for (auto& [region, space] : regions_) {
+      if (scope.covers(region)) space.clear();
+    }
+    for (const RegionTable& entry : added) {
+      regions_[entry.region].emplace(entry.table->definition().name, entry.table);
+    }
+  }
+  streams_.forget_if([&scope, &fresh](const Stream& stream) {
+    return scope.covers(stream.identity().region) &&
+           std::none_of(fresh.begin(), fresh.end(),
+                        [&stream](const auto& other) { return other.get() == &stream; });
+  });
+  {
+    std::lock_guard lock(tokens_mutex_);
+    for (auto& [region, tokens] : transaction_tokens_) {
+      if (scope.covers(region)) tokens.clear();
+    }
+  }
+  if (journal_) {
+    // A reset or restore is answered once it is as durable as a write would be.
+    std::promise<void> durable;
+    when_durable(DurabilityTicket{durability_position()}, [&durable] { durable.set_value(); });
+    durable.get_future().wait();
+  }
+  const std::size_t count = dropped.size();
+  // Freeing 100,000 items takes tens of milliseconds: the background thread does it, after the
+  // requests still using a dropped table (which hold it too) have finished.
+  if (count > 0) background_.post([dropped = std::move(dropped)]() mutable { dropped.clear(); });
+  return count;
 }
 
 void Database::add_global_index(const std::shared_ptr<Table>& table, IndexDefinition definition) {

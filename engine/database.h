@@ -16,6 +16,8 @@
 #include "engine/database_journal.h"
 #include "engine/durability_ticket.h"
 #include "engine/idempotency.h"
+#include "engine/namespace_scope.h"
+#include "engine/snapshot.h"
 #include "engine/stream_registry.h"
 #include "engine/table.h"
 #include "engine/table_definition.h"
@@ -47,6 +49,25 @@ class Database {
   std::vector<std::string> region_names() const;
   // Every table of every region (for background work such as TTL's expirer).
   std::vector<std::shared_ptr<Table>> all_tables() const;
+
+  // Drops every table of `scope` with its indexes, items and settings (TTL, tags, policies), stops
+  // listing their streams (records included), and forgets the scope's transaction tokens: an empty
+  // server, or namespace. Returns the number of tables dropped. Takes O(tables): the items are
+  // freed on the background thread. Durable through the journal as one record.
+  std::size_t reset(const NamespaceScope& scope);
+  // Copies of the tables of `scope` as they stand (Table::copy), after the index backfills under
+  // way have finished. Each table is copied at one moment; a transaction across tables that commits
+  // while they are copied may be seen in some of them only.
+  std::shared_ptr<DatabaseSnapshot> snapshot(const NamespaceScope& scope);
+  // Replaces every table of the snapshot's scope with copies of the snapshot's tables, as reset()
+  // then a re-creation would, in one step: tables created since are gone, deleted ones are back
+  // with their items, indexes and settings. Each restored table gets a new TableId (as DynamoDB's
+  // restores do) and, when its stream was enabled, a new stream with no records; the restore itself
+  // makes no stream records. Returns the number of tables restored. Durable through the journal as
+  // one record.
+  std::size_t restore(const DatabaseSnapshot& snapshot);
+  // The snapshots saved by name (the admin API's).
+  SnapshotStore& snapshots() { return snapshots_; }
 
   // Adds a GSI to `table` (IndexStatus CREATING) and backfills it in the background, after which
   // it is ACTIVE. Requires: the definition was validated against the table.
@@ -94,12 +115,18 @@ class Database {
  private:
   using Tables = std::map<std::string, std::shared_ptr<Table>, std::less<>>;
 
+  // Drops the tables of `scope` and installs `added` (see reset and restore); `fresh` are the
+  // streams already enabled on `added`, which stay listed. Returns the number of tables dropped.
+  std::size_t replace_namespaces(const NamespaceScope& scope, const std::vector<RegionTable>& added,
+                                 const std::vector<std::shared_ptr<Stream>>& fresh);
+
   Clock clock_;
   mutable std::shared_mutex mutex_;
   std::map<std::string, Tables, std::less<>> regions_;
   std::mutex tokens_mutex_;
   std::map<std::string, IdempotencyStore, std::less<>> transaction_tokens_;
   StreamRegistry streams_;
+  SnapshotStore snapshots_;
   std::shared_ptr<DatabaseJournal> journal_;
   BackgroundWorker background_;              // after the tables, so that it stops before they go
   std::unique_ptr<TtlExpirer> ttl_expirer_;  // last, likewise

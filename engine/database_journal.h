@@ -3,13 +3,22 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <span>
+#include <string>
 #include <string_view>
 
 #include "engine/durability_ticket.h"
+#include "engine/namespace_scope.h"
 
 namespace ddb::engine {
 
 class Table;
+
+// A table and the region (namespace) it lives in.
+struct RegionTable {
+  std::string region;
+  std::shared_ptr<Table> table;
+};
 
 // Receives a Database's table lifecycle and makes its changes durable (the data directory's log;
 // see engine/durable/journal.h). Without one, a Database is in memory only. Thread-safe.
@@ -21,6 +30,15 @@ class DatabaseJournal {
   virtual void table_created(std::string_view region, const std::shared_ptr<Table>& table) = 0;
   // A table was deleted; called under the database's lock.
   virtual void table_deleted(Table& table) = 0;
+
+  // Every table of `scope` (`dropped`) was replaced by `added` (nothing for a reset, a snapshot's
+  // copies for a restore) in one step. Called under the database's lock before any client can see
+  // `added`: stops following the dropped tables, records the whole change as one record, so that
+  // a crash leaves the state before it or after it, and follows the added ones. Throws, having
+  // recorded nothing, when the change is too large for one record.
+  virtual void namespaces_replaced(const NamespaceScope& scope,
+                                   std::span<const std::shared_ptr<Table>> dropped,
+                                   std::span<const RegionTable> added) = 0;
 
   // Where the log ends now, counting only the appends a response has to wait for: every append
   // that has returned (on any thread) lies below it, and it never decreases. 0 when the policy

@@ -47,6 +47,12 @@ void IdempotencyStore::abandon(const std::string& token) {
   if (it != entries_.end() && !it->second.response) entries_.erase(it);
 }
 
+void IdempotencyStore::clear() {
+  std::lock_guard lock(mutex_);
+  entries_.clear();
+  expiry_order_.clear();
+}
+
 std::size_t IdempotencyStore::size() const {
   std::lock_guard lock(mutex_);
   return entries_.size();

@@ -35,6 +35,10 @@ class IdempotencyStore {
   // Forgets a claimed token whose request failed: a failed request can be retried with it.
   void abandon(const std::string& token);
 
+  // Forgets every token (a reset or a restore of the namespace: a retried transaction must not be
+  // answered from before it).
+  void clear();
+
   // The tokens remembered or claimed now (for tests of the expiry).
   std::size_t size() const;
 

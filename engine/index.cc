@@ -62,6 +62,20 @@ Index::Index(const IndexDefinition& definition, KeySchema table_schema)
       table_schema_(std::move(table_schema)),
       projection_(definition.projection) {}
 
+std::shared_ptr<Index> Index::copy() const {
+  IndexDefinition definition;
+  definition.name = name_;
+  definition.kind = kind_;
+  definition.key_schema = key_schema_;
+  definition.projection = projection_;
+  auto copy = std::make_shared<Index>(definition, table_schema_);
+  copy->store_.share(store_);
+  copy->readable_.store(readable(), std::memory_order_relaxed);
+  copy->item_count_.store(item_count(), std::memory_order_relaxed);
+  copy->size_bytes_.store(size_bytes(), std::memory_order_relaxed);
+  return copy;
+}
+
 bool Index::projects(std::string_view attribute) const {
   if (projection_.type == ProjectionType::All) return true;
   if (key_schema_.contains(attribute) || is_key_of(table_schema_, attribute)) return true;
@@ -146,7 +160,7 @@ void Index::store(const IndexPosition& position, Item entry) {
   uint64_t hash = partition_hash(position.partition);
   auto& shard = store_.shard_for(hash);
   std::unique_lock lock(shard.mutex);
-  auto it = shard.partitions.try_emplace({hash, position.partition}).first;
+  auto it = shard.writable_partitions().try_emplace({hash, position.partition}).first;
   std::size_t added = item_size(entry) + kIndexEntryOverhead;
   std::optional<StoredItem> old = it->second.put(position.entry, entry);
   account(old, added);
@@ -156,10 +170,11 @@ void Index::erase(const IndexPosition& position) {
   uint64_t hash = partition_hash(position.partition);
   auto& shard = store_.shard_for(hash);
   std::unique_lock lock(shard.mutex);
-  auto it = shard.partitions.find({hash, position.partition});
-  if (it == shard.partitions.end()) return;
+  auto& partitions = shard.writable_partitions();
+  auto it = partitions.find({hash, position.partition});
+  if (it == partitions.end()) return;
   std::optional<StoredItem> old = it->second.remove(position.entry);
-  if (it->second.empty()) shard.partitions.erase(it);
+  if (it->second.empty()) partitions.erase(it);
   account(old, 0);
 }
 

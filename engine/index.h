@@ -2,6 +2,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -74,6 +75,10 @@ class Index {
   // The bytes the entry for `item` takes: item_size(project(item)) + kIndexEntryOverhead, without
   // building the entry.
   std::size_t entry_size(const Item& item) const;
+
+  // A copy of this index and its entries, for a copy of its table (Table::copy). Requires: no
+  // write changes the entries meanwhile (Table::copy holds its table's shard locks).
+  std::shared_ptr<Index> copy() const;
 
   // Adds or replaces the entry at `position`. Takes the index shard's lock.
   void store(const IndexPosition& position, Item entry);

@@ -25,7 +25,8 @@ struct SortKeyProbe : KeyProbe {
 // For a table the one key part is the sort key (empty when the table has none); for an index it
 // is the index sort key followed by the table's key. `EntryKey` is what the entry is looked up by
 // and `Probe` turns one into key bytes (constructible from the EntryKey); a SortKeyRange bound
-// applies to the first key part. Not thread-safe: the owning shard's lock guards it.
+// applies to the first key part. Copyable (each item's bytes are copied). Not thread-safe: the
+// owning shard's lock guards it.
 template <typename EntryKey, typename Probe>
 class BasicPartition {
  public:
@@ -69,6 +70,10 @@ class BasicPartition {
 
  private:
   struct Entry {
+    explicit Entry(StoredItem stored) : item(std::move(stored)) {}
+    // Copying a partition (a table's snapshot) copies each item's bytes.
+    Entry(const Entry& other) : item(other.item.copy()) {}
+    Entry(Entry&&) = default;
     mutable StoredItem item;
   };
   // Compares key parts one by one; a probe with fewer parts compares only those (a range bound).

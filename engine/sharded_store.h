@@ -1,9 +1,11 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <shared_mutex>
 
@@ -36,9 +38,33 @@ class ShardedStore {
     bool operator()(const Slot& a, uint64_t hash) const { return a.hash < hash; }
     bool operator()(uint64_t hash, const Slot& b) const { return hash < b.hash; }
   };
-  struct Shard {
+  using Map = std::map<Slot, Entries, SlotLess>;
+  // A shard's partitions, shared with the copies of the store (a snapshot's table, a restored
+  // one) until one of them writes: a writer takes them through writable_partitions(), which first
+  // copies them when another store still holds them (copy-on-write, one shard at a time).
+  class Shard {
+   public:
     mutable std::shared_mutex mutex;
-    std::map<Slot, Entries, SlotLess> partitions;
+
+    // Requires: mutex held, shared or exclusively.
+    const Map& partitions() const { return *partitions_; }
+    // Requires: mutex held exclusively; iterators taken before the call are not used after it.
+    Map& writable_partitions() {
+      // Shares are only taken from a holder, under its shard's lock, and this shard's own are
+      // taken under this lock, so a count of 1 seen under the exclusive lock means no other store
+      // holds the map or can get it. The count is read relaxed: the fence orders this shard's
+      // writes after the last other holder's reads, which its release of the count published.
+      if (partitions_.use_count() > 1) {
+        partitions_ = std::make_shared<Map>(*partitions_);
+      } else {
+        std::atomic_thread_fence(std::memory_order_acquire);
+      }
+      return *partitions_;
+    }
+
+   private:
+    friend class ShardedStore;
+    std::shared_ptr<Map> partitions_ = std::make_shared<Map>();
   };
 
   Shard& shard_for(uint64_t hash) { return shards_[shard_index(hash)]; }
@@ -46,6 +72,22 @@ class ShardedStore {
   static constexpr std::size_t shard_count() { return kShardCount; }
   Shard& shard(std::size_t index) { return shards_[index]; }
   const Shard& shard(std::size_t index) const { return shards_[index]; }
+
+  // Makes this store hold `other`'s partitions, shared until either store writes to a shard (see
+  // Shard): O(shards). Requires: the caller holds every shard of `other` locked, shared at least,
+  // and nothing else uses this store yet.
+  void share_locked(const ShardedStore& other) {
+    for (std::size_t s = 0; s < kShardCount; ++s) {
+      shards_[s].partitions_ = other.shards_[s].partitions_;
+    }
+  }
+  // The same, locking each shard of `other` (shared) in turn.
+  void share(const ShardedStore& other) {
+    for (std::size_t s = 0; s < kShardCount; ++s) {
+      std::shared_lock lock(other.shards_[s].mutex);
+      shards_[s].partitions_ = other.shards_[s].partitions_;
+    }
+  }
 
   // The segment of `total` that holds the partitions of `hash`: floor(hash * total / 2^64).
   static uint32_t segment_of_hash(uint64_t hash, uint32_t total) {
@@ -60,8 +102,8 @@ class ShardedStore {
     uint64_t hash = partition_hash(partition);
     const Shard& shard = shard_for(hash);
     std::shared_lock lock(shard.mutex);
-    auto it = shard.partitions.find(Slot{hash, partition});
-    if (it != shard.partitions.end()) it->second.walk(range, direction, start_after, visit);
+    auto it = shard.partitions().find(Slot{hash, partition});
+    if (it != shard.partitions().end()) it->second.walk(range, direction, start_after, visit);
   }
 
   // Calls visit(stored_item) over one scan segment in scan order, resuming strictly after
@@ -80,15 +122,15 @@ class ShardedStore {
     for (std::size_t s = shard_index(from_hash); s < kShardCount && more; ++s) {
       const Shard& shard = shards_[s];
       std::shared_lock lock(shard.mutex);
-      auto it = shard.partitions.lower_bound(from_hash);
+      auto it = shard.partitions().lower_bound(from_hash);
       if (start_partition && s == shard_index(from_hash)) {
         // Finish the partition the previous page stopped in, then continue with the next one.
         Slot resume{from_hash, *start_partition};
-        auto found = shard.partitions.find(resume);
-        if (found != shard.partitions.end()) walk_all(found->second, start_entry);
-        it = shard.partitions.upper_bound(resume);
+        auto found = shard.partitions().find(resume);
+        if (found != shard.partitions().end()) walk_all(found->second, start_entry);
+        it = shard.partitions().upper_bound(resume);
       }
-      for (; it != shard.partitions.end() && more; ++it) {
+      for (; it != shard.partitions().end() && more; ++it) {
         if (segment_of_hash(it->first.hash, segment.total) != segment.index) return;
         walk_all(it->second, nullptr);
       }

@@ -346,6 +346,13 @@ std::size_t StoredItem::encoded_bytes() const {
   return static_cast<std::size_t>(in.at - bytes_.get()) + attributes;
 }
 
+StoredItem StoredItem::copy() const {
+  const std::size_t size = encoded_bytes();
+  auto bytes = std::make_unique_for_overwrite<char[]>(size);
+  std::memcpy(bytes.get(), bytes_.get(), size);
+  return StoredItem(std::move(bytes));
+}
+
 std::size_t StoredItem::item_size() const { return after_parts(bytes_.get()).varint(); }
 
 std::size_t StoredItem::key_part_count() const { return static_cast<unsigned char>(bytes_[0]); }

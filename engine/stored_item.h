@@ -30,6 +30,9 @@ class StoredItem {
   std::optional<AttributeValue> attribute(std::string_view name) const;
   // The bytes of the encoding (the allocation's size).
   std::size_t encoded_bytes() const;
+  // An equal item in an allocation of its own (one copy of the bytes, no re-encoding): what a
+  // snapshot of a table is made of.
+  StoredItem copy() const;
 
  private:
   explicit StoredItem(std::unique_ptr<char[]> bytes) : bytes_(std::move(bytes)) {}

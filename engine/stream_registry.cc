@@ -75,6 +75,15 @@ void StreamRegistry::disable(Table& table, std::string_view arn) {
   stream->disable();
 }
 
+void StreamRegistry::forget_if(const std::function<bool(const Stream&)>& doomed) {
+  std::vector<std::shared_ptr<Stream>> forgotten;  // released after the lock
+  std::lock_guard lock(mutex_);
+  for (auto& stream : streams_) {
+    if (doomed(*stream)) forgotten.push_back(std::move(stream));
+  }
+  std::erase(streams_, nullptr);
+}
+
 std::shared_ptr<Stream> StreamRegistry::find(std::string_view arn) const {
   std::lock_guard lock(mutex_);
   prune_locked();

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -30,6 +31,9 @@ class StreamRegistry {
   std::shared_ptr<Stream> restore(Table& table, StreamIdentity identity);
   // Detaches the stream from `table` and closes its shards; a stream not listed is ignored.
   void disable(Table& table, std::string_view arn);
+  // Stops listing the streams `doomed` accepts (a reset or a restore dropped their tables), with
+  // their records, enabled or not. Their tables are being dropped, so nothing detaches them.
+  void forget_if(const std::function<bool(const Stream&)>& doomed);
   // The stream, or nullptr (never listed, or past its retention).
   std::shared_ptr<Stream> find(std::string_view arn) const;
   // Streams still readable, oldest first.

@@ -1,6 +1,7 @@
 #include "engine/table.h"
 
 #include <algorithm>
+#include <shared_mutex>
 #include <utility>
 
 #include "engine/error.h"
@@ -25,6 +26,25 @@ Table::Table(TableDefinition definition)
   }
   indexes_.store(std::move(indexes));
   change_listeners_.store(std::make_shared<const ChangeListeners>());
+}
+
+std::shared_ptr<Table> Table::copy(std::string table_id) const {
+  TableDefinition definition = this->definition();
+  definition.table_id = std::move(table_id);
+  auto copy = std::make_shared<Table>(std::move(definition));
+  copy->item_collection_limit_ = item_collection_limit_;
+  // In the order writers lock them (Transaction's lock order: one table's shards ascending), so
+  // that no write is half-way while the copy is made.
+  std::vector<std::shared_lock<std::shared_mutex>> locks;
+  locks.reserve(Store::shard_count());
+  for (std::size_t s = 0; s < Store::shard_count(); ++s) locks.emplace_back(store_.shard(s).mutex);
+  copy->store_.share_locked(store_);
+  auto indexes = std::make_shared<Indexes>();
+  for (const std::shared_ptr<Index>& index : *indexes_.load()) indexes->push_back(index->copy());
+  copy->indexes_.store(std::move(indexes));
+  copy->item_count_.store(item_count(), std::memory_order_relaxed);
+  copy->size_bytes_.store(size_bytes(), std::memory_order_relaxed);
+  return copy;
 }
 
 TableDefinition Table::definition() const {
@@ -60,7 +80,7 @@ std::vector<Key> Table::find_in_shard(
   const Store::Shard& shard = store_.shard(shard_index);
   std::shared_lock lock(shard.mutex);
   // Not a structured binding: clang 14 (the fuzz build) cannot capture one in a lambda.
-  for (const auto& entry : shard.partitions) {
+  for (const auto& entry : shard.partitions()) {
     const AttributeValue& partition_key = entry.first.key;
     entry.second.walk(SortKeyRange::all(), Direction::Forward, nullptr,
                       [&](const StoredItem& item) {
@@ -80,8 +100,8 @@ std::optional<Item> Table::get(const Key& key) const {
   uint64_t hash = partition_hash(key.partition);
   const auto& shard = store_.shard_for(hash);
   std::shared_lock lock(shard.mutex);
-  auto it = shard.partitions.find(Store::Slot{hash, key.partition});
-  if (it == shard.partitions.end()) return std::nullopt;
+  auto it = shard.partitions().find(Store::Slot{hash, key.partition});
+  if (it == shard.partitions().end()) return std::nullopt;
   const StoredItem* item = it->second.find(sort_slot(key));
   return item ? std::optional<Item>(item->decode()) : std::nullopt;
 }
@@ -151,19 +171,19 @@ void Table::remove_change_listener(const ChangeListener& listener) {
 
 Table::Partitions::iterator Table::find_partition(Store::Shard& shard, uint64_t hash,
                                                   const Key& key) const {
-  return shard.partitions.find(Store::Slot{hash, key.partition});
+  return shard.writable_partitions().find(Store::Slot{hash, key.partition});
 }
 
 std::optional<Item> Table::find_locked(const Store::Shard& shard,
                                        Partitions::const_iterator partition, const Key& key) const {
-  if (partition == shard.partitions.end()) return std::nullopt;
+  if (partition == shard.partitions().end()) return std::nullopt;
   const StoredItem* item = partition->second.find(sort_slot(key));
   return item ? std::optional<Item>(item->decode()) : std::nullopt;
 }
 
 std::optional<Item> Table::find_locked(const Store::Shard& shard, uint64_t hash,
                                        const Key& key) const {
-  return find_locked(shard, shard.partitions.find(Store::Slot{hash, key.partition}), key);
+  return find_locked(shard, shard.partitions().find(Store::Slot{hash, key.partition}), key);
 }
 
 void Table::check_write_locked(const Store::Shard& shard, Partitions::const_iterator partition,
@@ -177,7 +197,7 @@ void Table::check_write_locked(const Store::Shard& shard, Partitions::const_iter
   uint64_t after = collection_share(next, indexes);
   // A write that shrinks a collection is allowed even over the limit.
   uint64_t collection_bytes =
-      partition == shard.partitions.end() ? 0 : partition->second.collection_bytes;
+      partition == shard.partitions().end() ? 0 : partition->second.collection_bytes;
   if (after > before && collection_bytes - before + after > item_collection_limit_) {
     throw Error(ErrorType::ItemCollectionSizeLimitExceeded, "Collection size exceeded.");
   }
@@ -187,7 +207,7 @@ void Table::commit_locked(Store::Shard& shard, Partitions::iterator partition, u
                           const Key& key, const Indexes& indexes, const Item* current,
                           const Item* next) {
   uint64_t collection_bytes =
-      partition == shard.partitions.end() ? 0 : partition->second.collection_bytes;
+      partition == shard.partitions().end() ? 0 : partition->second.collection_bytes;
   if (has_local_indexes_) {
     collection_bytes =
         collection_bytes - collection_share(current, indexes) + collection_share(next, indexes);
@@ -209,15 +229,15 @@ void Table::commit_locked(Store::Shard& shard, Partitions::iterator partition, u
   std::size_t stored_size = 0;
   if (next) {
     stored_size = item_size(*next);
-    if (partition == shard.partitions.end()) {
-      partition = shard.partitions.try_emplace(Store::Slot{hash, key.partition}).first;
+    if (partition == shard.partitions().end()) {
+      partition = shard.writable_partitions().try_emplace(Store::Slot{hash, key.partition}).first;
     }
     partition->second.put(sort_slot(key), *next);
     partition->second.collection_bytes = collection_bytes;
-  } else if (partition != shard.partitions.end()) {
+  } else if (partition != shard.partitions().end()) {
     partition->second.remove(sort_slot(key));
     partition->second.collection_bytes = collection_bytes;
-    if (partition->second.empty()) shard.partitions.erase(partition);
+    if (partition->second.empty()) shard.writable_partitions().erase(partition);
   }
   account(current, next != nullptr, stored_size);
 
@@ -299,7 +319,7 @@ void Table::backfill(Index& index) {
   for (std::size_t s = 0; s < Store::shard_count(); ++s) {
     const auto& shard = store_.shard(s);
     std::shared_lock lock(shard.mutex);
-    for (const auto& [slot, partition] : shard.partitions) {
+    for (const auto& [slot, partition] : shard.partitions()) {
       partition.walk(SortKeyRange::all(), Direction::Forward, nullptr,
                      [&index](const StoredItem& stored) {
                        Item item = stored.decode();
@@ -337,8 +357,8 @@ uint64_t Table::item_collection_bytes(const AttributeValue& partition) const {
   uint64_t hash = partition_hash(partition);
   const auto& shard = store_.shard_for(hash);
   std::shared_lock lock(shard.mutex);
-  auto it = shard.partitions.find(Store::Slot{hash, partition});
-  return it == shard.partitions.end() ? 0 : it->second.collection_bytes;
+  auto it = shard.partitions().find(Store::Slot{hash, partition});
+  return it == shard.partitions().end() ? 0 : it->second.collection_bytes;
 }
 
 }  // namespace ddb::engine

@@ -52,6 +52,13 @@ class Table {
   using DefinitionListener = std::function<void(const TableDefinition&)>;
   void set_definition_listener(DefinitionListener listener);
 
+  // A table with this one's definition (under `table_id`), indexes and items, and no listeners:
+  // what a snapshot keeps and a restore installs. O(shards): the two tables share each shard's
+  // items and index entries until either writes to that shard, which then copies that shard's
+  // part (ShardedStore::Shard; a copy of stored bytes, nothing decoded). Every shard is locked
+  // (shared) while the shares are taken, so the copy is the table as it stood at one moment.
+  std::shared_ptr<Table> copy(std::string table_id) const;
+
   std::optional<Item> get(const Key& key) const;
   // Stores `item` (which holds the key attributes); returns the item it replaced.
   std::optional<Item> put(Item item);
@@ -122,11 +129,12 @@ class Table {
 
   friend class Transaction;
 
-  using Partitions = decltype(Store::Shard::partitions);
+  using Partitions = Store::Map;
 
   const AttributeValue& sort_slot(const Key& key) const;
   // The steps of a write, for a caller holding the shard's lock (exclusively for the last two).
-  // The partition of `key`, or end().
+  // The partition of `key`, or end(), in the shard's partitions made writable (copied first when
+  // a copy of the table still shares them). Requires: the shard locked exclusively.
   Partitions::iterator find_partition(Store::Shard& shard, uint64_t hash, const Key& key) const;
   // The item of `key` in `partition` (an iterator of `shard`), decoded.
   std::optional<Item> find_locked(const Store::Shard& shard, Partitions::const_iterator partition,

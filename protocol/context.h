@@ -1,6 +1,8 @@
 #pragma once
 
+#include <cstdint>
 #include <memory>
+#include <string>
 #include <string_view>
 
 #include "engine/database.h"
@@ -9,6 +11,26 @@
 #include "protocol/json/json_fields.h"
 
 namespace ddb::protocol {
+
+// What a request touched and consumed, noted by the operations as they run (whether or not the
+// client asked for ReturnConsumedCapacity) for the request log (protocol/admin/request_log.h).
+struct RequestUsage {
+  std::string table;            // the first table the request named (find_table)
+  std::string index;            // IndexName of a Query or Scan
+  double capacity_units = 0;    // read and write units, table and indexes
+  int64_t count = -1;           // a Query's or Scan's Count; -1 for other operations
+  int64_t scanned_count = -1;   // and its ScannedCount
+  bool scan = false;            // the read was a Scan
+  std::string_view error_type;  // the error's short type name ("ValidationException"), if any
+  // Whether anything reads these figures: the operations skip work done only for them when not.
+  bool wanted = false;
+
+  void add_read_page(int64_t page_count, int64_t page_scanned, double units) {
+    count = count < 0 ? page_count : count + page_count;
+    scanned_count = scanned_count < 0 ? page_scanned : scanned_count + page_scanned;
+    capacity_units += units;
+  }
+};
 
 // What an operation handler gets besides its request body.
 struct RequestContext {
@@ -21,6 +43,8 @@ struct RequestContext {
   // with its ClientRequestToken, whose first call may still wait for its sync): the response then
   // waits until everything logged so far is durable, that first write included.
   bool answers_for_earlier_write = false;
+  // Mutable: find_table, which takes the context as const, notes the table it looked up.
+  mutable RequestUsage usage;
 };
 
 // The table a TableName member names, given as the table's name or as its ARN

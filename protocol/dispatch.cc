@@ -1,5 +1,6 @@
 #include "protocol/dispatch.h"
 
+#include <chrono>
 #include <cstdint>
 #include <string>
 #include <unordered_map>
@@ -7,6 +8,7 @@
 
 #include "engine/database.h"
 #include "engine/error.h"
+#include "protocol/admin/request_log.h"
 #include "protocol/error_json.h"
 #include "protocol/json/json_reader.h"
 #include "protocol/json/json_writer.h"
@@ -212,13 +214,22 @@ Response respond(const Handler& handler, RequestContext& ctx, const Json& reques
 }
 
 // Runs the request `handler` (nullptr when `target` names none) answers.
+// For the request log: the TableName of a request that named no table through find_table (one
+// refused before it looked its table up, a CreateTable).
+void note_table_name(RequestContext& ctx, const Json& request) {
+  if (!ctx.usage.wanted || !ctx.usage.table.empty() || !request.is_object()) return;
+  if (auto name = request.find("TableName"); name != request.end() && name->is_string()) {
+    ctx.usage.table = name->get_ref<const std::string&>();
+  }
+}
+
 Response run(const Handler* handler, std::string_view target, std::string_view operation,
              std::string_view body, RequestContext& ctx) {
+  Json request;
   try {
     // DynamoDB parses a body before it looks at the target: bad JSON is a SerializationException
     // (with no message) whatever the target says. So is a body nested too deep to be a request.
     // An empty body is one only after the target and the credentials have passed (issue 20).
-    Json request;
     if (!body.empty()) {
       request = read_json(body);
       if (request.is_discarded() || !request.is_object()) {
@@ -233,15 +244,60 @@ Response run(const Handler* handler, std::string_view target, std::string_view o
     }
     if (ctx.caller.auth_failure) throw *ctx.caller.auth_failure;
     if (body.empty()) throw engine::Error::serialization("");
-    return respond(*handler, ctx, request);
+    Response response = respond(*handler, ctx, request);
+    note_table_name(ctx, request);
+    return response;
   } catch (const engine::Error& error) {
+    ctx.usage.error_type = error_type_name(error.type());
+    note_table_name(ctx, request);
     return error_response(error);
   } catch (const std::exception& error) {
+    ctx.usage.error_type = error_type_name(engine::ErrorType::InternalServer);
     Response response =
         error_response(engine::Error(engine::ErrorType::InternalServer, "Internal server error"));
     response.internal_error = error.what();
     return response;
   }
+}
+
+// run(), and what the response must wait for.
+Response run_durably(engine::Database& database, const Handler* handler, std::string_view target,
+                     std::string_view operation, std::string_view body, RequestContext& ctx) {
+  if (handler != nullptr && handler->reads_only) return run(handler, target, operation, body, ctx);
+
+  // Each append the request makes has returned by the time the handler has, so it lies below
+  // `after`; a request that appended nothing leaves the position where it was. Unless a
+  // concurrent request moved it: then this one waits for that one's sync too, which costs time,
+  // never durability. The wait covers the response whatever it is (an error after a write too).
+  const uint64_t before = database.durability_position();
+  Response response = run(handler, target, operation, body, ctx);
+  const uint64_t after = database.durability_position();
+  if (after != before || ctx.answers_for_earlier_write) response.durability = {after};
+  return response;
+}
+
+void record(RequestLog& log, const engine::Database& database, const Caller& caller,
+            std::string_view operation, const RequestContext& ctx, const Response& response,
+            std::chrono::system_clock::time_point started) {
+  // One clock reading for both: the server's clock is real time plus an offset.
+  const auto answered = std::chrono::system_clock::now();
+  const RequestUsage& usage = ctx.usage;
+  log.record({.time_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                             (answered + database.clock().offset()).time_since_epoch())
+                             .count(),
+              .region = caller.region,
+              .access_key = caller.access_key,
+              .operation = operation,
+              .table = usage.table,
+              .index = usage.index,
+              .status = response.status,
+              .error_type = usage.error_type,
+              .latency_us =
+                  std::chrono::duration_cast<std::chrono::microseconds>(answered - started).count(),
+              .capacity_units = usage.capacity_units,
+              .count = usage.count,
+              .scanned_count = usage.scanned_count,
+              .scan = usage.scan});
 }
 
 }  // namespace
@@ -251,17 +307,12 @@ Response Dispatcher::handle(std::string_view target, std::string_view body,
   std::string_view operation;
   const Handler* handler = find_handler(target, operation);
   const std::string space = namespace_of(namespaces_, caller);
-  RequestContext ctx{database_, caller, space};
-  if (handler != nullptr && handler->reads_only) return run(handler, target, operation, body, ctx);
-
-  // Each append the request makes has returned by the time the handler has, so it lies below
-  // `after`; a request that appended nothing leaves the position where it was. Unless a
-  // concurrent request moved it: then this one waits for that one's sync too, which costs time,
-  // never durability. The wait covers the response whatever it is (an error after a write too).
-  const uint64_t before = database_.durability_position();
-  Response response = run(handler, target, operation, body, ctx);
-  const uint64_t after = database_.durability_position();
-  if (after != before || ctx.answers_for_earlier_write) response.durability = {after};
+  RequestContext ctx{database_, caller, space, false, {}};
+  if (request_log_ == nullptr) return run_durably(database_, handler, target, operation, body, ctx);
+  const auto started = std::chrono::system_clock::now();
+  ctx.usage.wanted = true;
+  Response response = run_durably(database_, handler, target, operation, body, ctx);
+  record(*request_log_, database_, caller, operation, ctx, response, started);
   return response;
 }
 

@@ -12,6 +12,8 @@ class Database;
 
 namespace ddb::protocol {
 
+class RequestLog;
+
 // Turns one DynamoDB JSON request into one response. Thread-safe: one Dispatcher serves every
 // session. Never throws: DynamoDB errors become their JSON error body, anything else a logged 500.
 class Dispatcher {
@@ -30,9 +32,14 @@ class Dispatcher {
   // thread, so `done` must neither throw nor block (see engine::DatabaseJournal::when_durable).
   void when_durable(engine::DurabilityTicket ticket, std::function<void()> done) const;
 
+  // Records every request handled from now on in `log` (protocol/admin/request_log.h), or none
+  // when nullptr. Requires: no request is being handled; `log` outlives the dispatcher.
+  void set_request_log(RequestLog* log) { request_log_ = log; }
+
  private:
   engine::Database& database_;
   Namespaces namespaces_;
+  RequestLog* request_log_ = nullptr;
 };
 
 }  // namespace ddb::protocol

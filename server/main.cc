@@ -27,6 +27,7 @@
 #include "engine/database.h"
 #include "engine/durable/journal.h"
 #include "protocol/admin/admin_api.h"
+#include "protocol/admin/request_log.h"
 #include "protocol/dispatch.h"
 #include "protocol/namespaces.h"
 #include "server/command_line.h"
@@ -115,6 +116,19 @@ std::shared_ptr<ddb::engine::durable::Journal> open_data_dir(const ddb::server::
   return journal;
 }
 
+using ddb::protocol::RequestLogEntry;
+
+// --log-requests: one JSON line per request on stdout, after the "listening" line.
+void print_request(const RequestLogEntry& entry) {
+  static std::mutex stdout_mutex;
+  std::string line = ddb::protocol::request_log_entry_json(entry).dump(
+      -1, ' ', false, nlohmann::json::error_handler_t::replace);
+  line += '\n';
+  std::lock_guard lock(stdout_mutex);
+  std::fwrite(line.data(), 1, line.size(), stdout);
+  std::fflush(stdout);
+}
+
 const char* namespace_summary(ddb::protocol::Namespaces namespaces) {
   switch (namespaces) {
     case ddb::protocol::Namespaces::PerAccessKey:
@@ -194,7 +208,16 @@ int main(int argc, char** argv) {
           options.data_dir);
     }
     ddb::protocol::Dispatcher dispatcher(database, namespaces);
-    const ddb::protocol::AdminApi admin({.database = database, .namespaces = namespaces});
+    // The request log costs a little per request, so it exists only when something reads it.
+    std::unique_ptr<ddb::protocol::RequestLog> request_log;
+    if (options.admin_api || options.log_requests) {
+      request_log = std::make_unique<ddb::protocol::RequestLog>(
+          options.admin_api ? options.request_log_size : 0,
+          options.log_requests ? print_request : std::function<void(const RequestLogEntry&)>());
+      dispatcher.set_request_log(request_log.get());
+    }
+    const ddb::protocol::AdminApi admin(
+        {.database = database, .namespaces = namespaces, .request_log = request_log.get()});
     const ddb::server::Endpoint service{
         .dispatcher = dispatcher,
         .credentials = options.require_auth ? &credentials : nullptr,

@@ -7,12 +7,14 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <string>
 #include <utility>
 
 #include "engine/durable/codec.h"
 #include "engine/durable/compaction.h"
 #include "engine/durable/records.h"
 #include "engine/durable/recovery.h"
+#include "engine/error.h"
 
 namespace ddb::engine::durable {
 
@@ -114,10 +116,31 @@ void Journal::table_created(std::string_view region, const std::shared_ptr<Table
   attach(table);
 }
 
-void Journal::table_deleted(Table& table) {
+void Journal::detach(Table& table) {
   table.remove_change_listener(*this);
   table.set_definition_listener({});
+}
+
+void Journal::table_deleted(Table& table) {
+  detach(table);
   append(encode_delete_record(table.table_id()));
+}
+
+void Journal::namespaces_replaced(const NamespaceScope& scope,
+                                  std::span<const std::shared_ptr<Table>> dropped,
+                                  std::span<const RegionTable> added) {
+  std::string record;
+  encode_replace_record(scope, added, record);
+  if (record.size() > kMaxRecordBytes) {
+    throw Error::validation("the restore takes " + std::to_string(record.size()) +
+                            " bytes in the data directory's log, more than one record may hold (" +
+                            std::to_string(kMaxRecordBytes) + ")");
+  }
+  // A write still committing on a dropped table logs under that table's id, which no restored
+  // table has (each gets a new one), so replay ignores it as it ignores writes after a deletion.
+  for (const std::shared_ptr<Table>& table : dropped) detach(*table);
+  append(record);
+  for (const RegionTable& entry : added) attach(entry.table);
 }
 
 void Journal::on_changes(std::span<const ItemChange> changes) {

@@ -56,6 +56,10 @@ class Journal : public DatabaseJournal,
   // DatabaseJournal
   void table_created(std::string_view region, const std::shared_ptr<Table>& table) override;
   void table_deleted(Table& table) override;
+  // One ReplaceNamespaces record; throws engine::Error (Validation) for one past kMaxRecordBytes.
+  void namespaces_replaced(const NamespaceScope& scope,
+                           std::span<const std::shared_ptr<Table>> dropped,
+                           std::span<const RegionTable> added) override;
   // See LogSyncer: the log's size under SyncPolicy::Always, 0 under Periodic.
   uint64_t durability_position() const override;
   void when_durable(DurabilityTicket ticket, std::function<void()> done) override;
@@ -74,6 +78,7 @@ class Journal : public DatabaseJournal,
   Journal(std::string path, JournalOptions options, int lock_fd);
 
   void attach(const std::shared_ptr<Table>& table);
+  void detach(Table& table);
   void append(const std::string& payload);
 
   const std::string path_;

@@ -22,10 +22,6 @@ namespace {
 constexpr std::string_view kMagic = "ddblocal-log-v1\n";
 static_assert(kMagic.size() == 16);
 constexpr std::size_t kRecordHeaderBytes = 12;
-// Larger than any record the server writes (a 100-action transaction of 400 KB items is 40 MB),
-// so a length past it is damage, not data.
-constexpr uint64_t kMaxRecordBytes = uint64_t{256} * 1024 * 1024;
-
 std::string errno_text() { return std::strerror(errno); }
 
 [[noreturn]] void fatal(const char* what) {

@@ -9,6 +9,11 @@
 
 namespace ddb::engine::durable {
 
+// The largest record a log holds: larger than any record the server writes in a request (a
+// 100-action transaction of 400 KB items is 40 MB), so a length past it is damage, not data. A
+// restore larger than this is refused (Journal::namespaces_replaced).
+inline constexpr uint64_t kMaxRecordBytes = uint64_t{256} * 1024 * 1024;
+
 // What reading a log found besides its records.
 struct LogReadResult {
   uint64_t valid_bytes = 0;  // the header and every complete record

@@ -1,5 +1,6 @@
 #include "engine/durable/records.h"
 
+#include <optional>
 #include <utility>
 
 #include "engine/durable/codec.h"
@@ -46,12 +47,11 @@ void encode_changes_record(std::span<const ItemChange> changes, std::string& out
   }
 }
 
-void encode_items_record(std::string_view table_id, std::span<const Item> items,
-                         const KeySchema& schema, std::string& out) {
-  out.clear();
-  Encoder encoder(out);
-  encoder.u8(static_cast<uint8_t>(RecordType::ItemChanges));
-  encoder.varint(items.size());
+namespace {
+
+// The changes that store `items` in table `table_id`, without their count.
+void encode_stored_items(std::string_view table_id, std::span<const Item> items,
+                         const KeySchema& schema, Encoder& encoder) {
   for (const Item& item : items) {
     encoder.bytes(table_id);
     encoder.key(key_of(item, schema));
@@ -59,6 +59,62 @@ void encode_items_record(std::string_view table_id, std::span<const Item> items,
     encoder.item(item);
   }
 }
+
+}  // namespace
+
+void encode_items_record(std::string_view table_id, std::span<const Item> items,
+                         const KeySchema& schema, std::string& out) {
+  out.clear();
+  Encoder encoder(out);
+  encoder.u8(static_cast<uint8_t>(RecordType::ItemChanges));
+  encoder.varint(items.size());
+  encode_stored_items(table_id, items, schema, encoder);
+}
+
+void encode_replace_record(const NamespaceScope& scope, std::span<const RegionTable> tables,
+                           std::string& out) {
+  out.clear();
+  Encoder encoder(out);
+  encoder.u8(static_cast<uint8_t>(RecordType::ReplaceNamespaces));
+  encoder.u8(scope.name ? 1 : 0);
+  if (scope.name) encoder.bytes(*scope.name);
+  encoder.varint(tables.size());
+  uint64_t items = 0;
+  for (const RegionTable& entry : tables) {
+    encoder.bytes(entry.region);
+    encoder.bytes(encode_definition(entry.table->definition()));
+    items += entry.table->item_count();
+  }
+  // Nothing writes to the tables yet (no client can see them), so the count holds.
+  encoder.varint(items);
+  for (const RegionTable& entry : tables) {
+    const Table& table = *entry.table;
+    std::optional<Key> start_after;
+    do {
+      Page page = table.scan(ScanSegment{}, PageLimits{}, start_after);
+      encode_stored_items(table.table_id(), page.items, table.key_schema(), encoder);
+      start_after = std::move(page.last_evaluated_key);
+    } while (start_after);
+  }
+}
+
+namespace {
+
+// The changes of an ItemChanges or ReplaceNamespaces record, after its count.
+void decode_changes(Decoder& in, uint64_t count, std::size_t payload_size,
+                    std::vector<RecordedChange>& changes) {
+  if (count > payload_size) throw CorruptData("change count larger than the record");
+  changes.reserve(count);
+  for (uint64_t i = 0; i < count; ++i) {
+    RecordedChange change;
+    change.table_id = std::string(in.bytes());
+    change.key = in.key();
+    if (in.u8() != 0) change.item = in.item();
+    changes.push_back(std::move(change));
+  }
+}
+
+}  // namespace
 
 Record decode_record(std::string_view payload) {
   Decoder in(payload);
@@ -78,18 +134,22 @@ Record decode_record(std::string_view payload) {
       record.type = RecordType::DeleteTable;
       record.table_id = std::string(in.bytes());
       break;
-    case RecordType::ItemChanges: {
+    case RecordType::ItemChanges:
       record.type = RecordType::ItemChanges;
-      uint64_t count = in.varint();
-      if (count > payload.size()) throw CorruptData("change count larger than the record");
-      record.changes.reserve(count);
-      for (uint64_t i = 0; i < count; ++i) {
-        RecordedChange change;
-        change.table_id = std::string(in.bytes());
-        change.key = in.key();
-        if (in.u8() != 0) change.item = in.item();
-        record.changes.push_back(std::move(change));
+      decode_changes(in, in.varint(), payload.size(), record.changes);
+      break;
+    case RecordType::ReplaceNamespaces: {
+      record.type = RecordType::ReplaceNamespaces;
+      if (in.u8() != 0) record.scope.name = std::string(in.bytes());
+      uint64_t tables = in.varint();
+      if (tables > payload.size()) throw CorruptData("table count larger than the record");
+      for (uint64_t i = 0; i < tables; ++i) {
+        RecordedTable table;
+        table.region = std::string(in.bytes());
+        table.definition = decode_definition(in.bytes());
+        record.tables.push_back(std::move(table));
       }
+      decode_changes(in, in.varint(), payload.size(), record.changes);
       break;
     }
     default:

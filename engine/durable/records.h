@@ -7,8 +7,10 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/database_journal.h"
 #include "engine/item.h"
 #include "engine/item_change.h"
+#include "engine/namespace_scope.h"
 #include "engine/table_definition.h"
 
 namespace ddb::engine::durable {
@@ -19,6 +21,9 @@ enum class RecordType : uint8_t {
   DefinitionChanged = 2,  // the whole definition after the change
   DeleteTable = 3,        // the table id
   ItemChanges = 4,        // one write, or one transaction's writes
+  // A reset or a restore: the scope whose tables are all dropped, then the tables put in their
+  // place (region and definition each), then those tables' items as in ItemChanges.
+  ReplaceNamespaces = 5,
 };
 
 // One item's state after a change: `item` empty for a deletion. Tables are named by their id (a
@@ -30,12 +35,20 @@ struct RecordedChange {
   std::optional<Item> item;
 };
 
+// A table that a ReplaceNamespaces record creates.
+struct RecordedTable {
+  std::string region;
+  TableDefinition definition;
+};
+
 struct Record {
   RecordType type = RecordType::ItemChanges;
-  std::string region;          // CreateTable
-  TableDefinition definition;  // CreateTable, DefinitionChanged
-  std::string table_id;        // DeleteTable
-  std::vector<RecordedChange> changes;
+  std::string region;                   // CreateTable
+  TableDefinition definition;           // CreateTable, DefinitionChanged
+  std::string table_id;                 // DeleteTable
+  NamespaceScope scope;                 // ReplaceNamespaces
+  std::vector<RecordedTable> tables;    // ReplaceNamespaces
+  std::vector<RecordedChange> changes;  // ItemChanges, ReplaceNamespaces
 };
 
 std::string encode_create_record(std::string_view region, const TableDefinition& definition);
@@ -47,6 +60,11 @@ void encode_changes_record(std::span<const ItemChange> changes, std::string& out
 // A record of items as they stand (for compaction): every item stored in table `table_id`.
 void encode_items_record(std::string_view table_id, std::span<const Item> items,
                          const KeySchema& schema, std::string& out);
+
+// Writes to `out` the record of a reset (no `tables`) or a restore: every table of `scope` dropped,
+// `tables` created with every item they hold.
+void encode_replace_record(const NamespaceScope& scope, std::span<const RegionTable> tables,
+                           std::string& out);
 
 // Throws CorruptData for a payload that is not a well-formed record.
 Record decode_record(std::string_view payload);

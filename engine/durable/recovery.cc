@@ -25,15 +25,9 @@ class Replayer {
 
   void apply(Record record) {
     switch (record.type) {
-      case RecordType::CreateTable: {
-        std::string id = record.definition.table_id;
-        std::string name = record.definition.name;
-        if (tables_.contains(id)) throw CorruptData("table id " + id + " created twice");
-        auto table = database_.create_table(record.region, std::move(record.definition));
-        if (!table) throw CorruptData("table " + name + " created twice");
-        tables_.emplace(std::move(id), Entry{std::move(record.region), std::move(table)});
+      case RecordType::CreateTable:
+        create(std::move(record.region), std::move(record.definition));
         break;
-      }
       case RecordType::DefinitionChanged:
         // A definition change (a backfill finishing, say) can commit after its table's deletion;
         // it is recorded after the deletion and concerns no live table.
@@ -46,14 +40,17 @@ class Replayer {
         }
         break;
       case RecordType::ItemChanges:
-        for (RecordedChange& change : record.changes) {
-          // As for definitions: a write in flight when its table was deleted.
-          auto* entry = find(change.table_id);
-          if (!entry) continue;
-          std::optional<Item> item = std::move(change.item);
-          entry->table->write(change.key, [&item](const Item*) { return std::move(item); });
-          ++item_changes_;
+        apply_changes(record.changes);
+        break;
+      case RecordType::ReplaceNamespaces:
+        database_.reset(record.scope);
+        std::erase_if(tables_, [&record](const auto& entry) {
+          return record.scope.covers(entry.second.region);
+        });
+        for (RecordedTable& table : record.tables) {
+          create(std::move(table.region), std::move(table.definition));
         }
+        apply_changes(record.changes);
         break;
     }
   }
@@ -79,6 +76,26 @@ class Replayer {
     std::string region;
     std::shared_ptr<Table> table;
   };
+
+  void create(std::string region, TableDefinition definition) {
+    std::string id = definition.table_id;
+    std::string name = definition.name;
+    if (tables_.contains(id)) throw CorruptData("table id " + id + " created twice");
+    auto table = database_.create_table(region, std::move(definition));
+    if (!table) throw CorruptData("table " + name + " created twice");
+    tables_.emplace(std::move(id), Entry{std::move(region), std::move(table)});
+  }
+
+  void apply_changes(std::vector<RecordedChange>& changes) {
+    for (RecordedChange& change : changes) {
+      // As for definitions: a write in flight when its table was deleted (or dropped by a reset).
+      auto* entry = find(change.table_id);
+      if (!entry) continue;
+      std::optional<Item> item = std::move(change.item);
+      entry->table->write(change.key, [&item](const Item*) { return std::move(item); });
+      ++item_changes_;
+    }
+  }
 
   Entry* find(const std::string& id) {
     auto it = tables_.find(id);

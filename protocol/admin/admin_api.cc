@@ -29,6 +29,13 @@ constexpr std::array kRoutes = {
     Route{"GET", "clock", admin::get_clock},
     Route{"POST", "clock", admin::move_clock},
     Route{"POST", "ttl/run", admin::run_ttl},
+    Route{"GET", "requests", admin::list_requests},
+    Route{"DELETE", "requests", admin::clear_requests},
+    Route{"POST", "reset", admin::reset},
+    Route{"GET", "snapshots", admin::list_snapshots},
+    Route{"PUT", "snapshots/*", admin::save_snapshot},
+    Route{"POST", "snapshots/*/restore", admin::restore_snapshot},
+    Route{"DELETE", "snapshots/*", admin::delete_snapshot},
 };
 
 // Whether `path` matches `pattern`; the segments "*" matched are appended to `parameters`.

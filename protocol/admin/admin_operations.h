@@ -13,4 +13,12 @@ Json get_clock(AdminCall& call);   // GET /ddblocal/clock
 Json move_clock(AdminCall& call);  // POST /ddblocal/clock
 Json run_ttl(AdminCall& call);     // POST /ddblocal/ttl/run
 
+Json list_requests(AdminCall& call);   // GET /ddblocal/requests?limit=N
+Json clear_requests(AdminCall& call);  // DELETE /ddblocal/requests
+Json reset(AdminCall& call);             // POST /ddblocal/reset
+Json list_snapshots(AdminCall& call);    // GET /ddblocal/snapshots
+Json save_snapshot(AdminCall& call);     // PUT /ddblocal/snapshots/NAME
+Json restore_snapshot(AdminCall& call);  // POST /ddblocal/snapshots/NAME/restore
+Json delete_snapshot(AdminCall& call);   // DELETE /ddblocal/snapshots/NAME
+
 }  // namespace ddb::protocol::admin

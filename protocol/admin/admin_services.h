@@ -8,6 +8,8 @@ class Database;
 
 namespace ddb::protocol {
 
+class RequestLog;
+
 // The path prefix of every admin API request.
 inline constexpr std::string_view kAdminPrefix = "/ddblocal/";
 
@@ -15,6 +17,7 @@ inline constexpr std::string_view kAdminPrefix = "/ddblocal/";
 struct AdminServices {
   engine::Database& database;
   Namespaces namespaces = Namespaces::PerAccessKey;
+  RequestLog* request_log = nullptr;  // what the dispatcher records (protocol/admin/request_log.h)
 };
 
 }  // namespace ddb::protocol

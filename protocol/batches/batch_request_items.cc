@@ -66,6 +66,15 @@ void BatchCapacity::charge(std::string_view table, double units,
   }
 }
 
+double BatchCapacity::total() const {
+  double units = 0;
+  for (const TableUnits& table : tables_) {
+    units += table.units;
+    for (const IndexUnits& index : table.indexes) units += index.units;
+  }
+  return units;
+}
+
 void BatchCapacity::add_to(Json& response, CapacityDetail detail) const {
   if (detail == CapacityDetail::None) return;
   Json list = Json::array();

@@ -41,6 +41,8 @@ class BatchCapacity {
   void charge(std::string_view table, double units, const std::vector<IndexUnits>& indexes = {});
   // Adds "ConsumedCapacity" to `response` unless `detail` is None.
   void add_to(Json& response, CapacityDetail detail) const;
+  // The units charged in all, tables and indexes.
+  double total() const;
 
  private:
   struct TableUnits {

@@ -33,6 +33,12 @@ void TransactionCapacity::write_to(Json& response, CapacityDetail detail) const 
   response["ConsumedCapacity"] = std::move(list);
 }
 
+double TransactionCapacity::total() const {
+  double units = 0;
+  for (const Entry& entry : entries_) units += entry.read + entry.write;
+  return units;
+}
+
 TransactionCapacity::Entry& TransactionCapacity::entry(std::string_view table) {
   for (Entry& entry : entries_) {
     if (entry.table == table) return entry;

@@ -27,6 +27,8 @@ class TransactionCapacity {
   // CapacityUnits and the read and write parts that are not zero; INDEXES adds the same under
   // "Table".
   void write_to(Json& response, CapacityDetail detail) const;
+  // The units charged in all.
+  double total() const;
 
  private:
   struct Entry {

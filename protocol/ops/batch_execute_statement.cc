@@ -82,7 +82,7 @@ Json run_one(const RequestContext& ctx, const BatchEntry& entry, CapacityDetail 
       return response;
     }
     partiql::StatementWrite write = partiql::prepare_write(ctx, bound, entry.return_on_failure);
-    ResponseBody body = partiql::run_write(write, detail);
+    ResponseBody body = partiql::run_write(write, detail, ctx.usage);
     if (auto* units = find_member(body.members(), "ConsumedCapacity")) {
       capacity["ConsumedCapacity"] = *units;
     }

@@ -120,6 +120,7 @@ ResponseBody batch_get_item(RequestContext& ctx, const Json& request) {
   ResponseBody body;
   body.set_written("Responses", std::move(written));
   body.members()["UnprocessedKeys"] = std::move(unprocessed);
+  ctx.usage.capacity_units += capacity.total();
   capacity.add_to(body.members(), parsed.capacity);
   return body;
 }

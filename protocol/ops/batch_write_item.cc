@@ -108,6 +108,7 @@ Json batch_write_item(RequestContext& ctx, const Json& request) {
   // {"UnprocessedItems":{}} when nothing else was asked for).
   Json response = {{"UnprocessedItems", Json::object()}};
   if (!metrics.empty()) response["ItemCollectionMetrics"] = std::move(metrics);
+  ctx.usage.capacity_units += capacity.total();
   capacity.add_to(response, parsed.capacity);
   return response;
 }

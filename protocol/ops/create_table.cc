@@ -1,6 +1,5 @@
-#include <random>
-
 #include "engine/error.h"
+#include "engine/uuid.h"
 #include "protocol/features/resource_policy.h"
 #include "protocol/messages.h"
 #include "protocol/operations.h"
@@ -14,22 +13,7 @@
 
 namespace ddb::protocol {
 
-namespace {
-
 using engine::Error;
-
-std::string random_uuid() {
-  thread_local std::mt19937_64 random{std::random_device{}()};
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string uuid = "xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx";
-  for (char& c : uuid) {
-    if (c == 'x') c = kHex[random() & 15];
-    if (c == 'y') c = kHex[8 + (random() & 3)];
-  }
-  return uuid;
-}
-
-}  // namespace
 
 Json create_table(RequestContext& ctx, const Json& request) {
   Constraints constraints;
@@ -158,7 +142,7 @@ Json create_table(RequestContext& ctx, const Json& request) {
   if (policy) definition.features.resource_policy = new_policy(*policy, std::nullopt);
   definition.deletion_protection = get_bool(request, "DeletionProtectionEnabled").value_or(false);
   definition.creation_time = now_seconds(ctx.database.clock());
-  definition.table_id = random_uuid();
+  definition.table_id = engine::random_uuid();
   definition.arn = table_arn(ctx, definition.name);
   definition.indexes = table_index_definitions(indexes, attributes, definition.key_schema,
                                                on_demand, definition.arn);

@@ -29,9 +29,9 @@ ResponseBody delete_item(RequestContext& ctx, const Json& request) {
   Json& response = body.members();
   if (write.return_values == "ALL_OLD" && old) body.set_written("Attributes", item_text(*old));
   add_item_collection_metrics(response, write.item_collection_metrics, *table, key.partition);
-  add_consumed_capacity(response, write.capacity, write.table_name,
-                        write_units(old ? engine::item_size(*old) : 0),
-                        index_write_units(*table, old ? &*old : nullptr, nullptr));
+  ctx.usage.capacity_units += add_consumed_capacity(
+      response, write.capacity, write.table_name, write_units(old ? engine::item_size(*old) : 0),
+      index_write_units(*table, old ? &*old : nullptr, nullptr));
   return body;
 }
 

@@ -123,12 +123,14 @@ Json run_reads(const RequestContext& ctx, const TransactionRequest& request) {
                       items[i] ? engine::item_size(*items[i]) : 0);
   }
   Json body = {{"Responses", std::move(responses)}};
+  ctx.usage.capacity_units += capacity.total();
   capacity.write_to(body, request.capacity);
   return body;
 }
 
 // A transaction of writes (and EXISTS checks), all or none, as TransactWriteItems runs them.
-Json run_writes(const TransactionRequest& request, std::vector<partiql::StatementWrite>& writes) {
+Json run_writes(const TransactionRequest& request, std::vector<partiql::StatementWrite>& writes,
+                RequestUsage& usage) {
   std::vector<WriteOutcome> outcomes(writes.size());
   std::vector<engine::TransactionAction> actions;
   for (std::size_t i = 0; i < writes.size(); ++i) {
@@ -147,6 +149,7 @@ Json run_writes(const TransactionRequest& request, std::vector<partiql::Statemen
     }
   }
   Json body = Json::object();
+  usage.capacity_units += capacity.total();
   capacity.write_to(body, request.capacity);
   return body;
 }
@@ -173,7 +176,7 @@ Json execute_transaction(RequestContext& ctx, const Json& request) {
       }
     }
   }
-  if (!parsed.client_token) return run_writes(parsed, writes);
+  if (!parsed.client_token) return run_writes(parsed, writes, ctx.usage);
   engine::IdempotencyStore& tokens = ctx.database.transaction_tokens(ctx.region);
   const std::string& token = *parsed.client_token;
   if (auto replay = tokens.begin(token, "partiql:" + request_fingerprint(request))) {
@@ -182,7 +185,7 @@ Json execute_transaction(RequestContext& ctx, const Json& request) {
     return Json::parse(*replay);
   }
   try {
-    Json response = run_writes(parsed, writes);
+    Json response = run_writes(parsed, writes, ctx.usage);
     tokens.complete(token, response.dump(-1, ' ', false, Json::error_handler_t::replace));
     return response;
   } catch (...) {

@@ -33,8 +33,9 @@ ResponseBody get_item(RequestContext& ctx, const Json& request) {
     body.set_written("Item",
                      projection.all() ? item_text(*item) : item_text(projection.apply(*item)));
   }
-  add_consumed_capacity(body.members(), head.capacity, head.table_name,
-                        read_units(size, consistent));
+  const double units = read_units(size, consistent);
+  ctx.usage.capacity_units += units;
+  add_consumed_capacity(body.members(), head.capacity, head.table_name, units);
   return body;
 }
 

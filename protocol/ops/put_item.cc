@@ -23,9 +23,11 @@ ResponseBody put_item(RequestContext& ctx, const Json& request) {
   // evaluated: a wrong-typed index key is a ValidationException even where the condition fails.
   table->check_index_keys(plan.item);
   engine::Key key = engine::key_of(plan.item, schema);
-  // Kept only to count the index writes a capacity report lists.
+  // Kept only to count the index writes a capacity report (or the request log) lists.
   std::optional<engine::Item> written;
-  if (write.capacity != CapacityDetail::None) written = plan.item;
+  if (write.capacity != CapacityDetail::None || (ctx.usage.wanted && !table->indexes().empty())) {
+    written = plan.item;
+  }
   std::optional<engine::Item> old;
   if (plan.condition.condition) {
     WriteOutcome outcome;
@@ -38,10 +40,13 @@ ResponseBody put_item(RequestContext& ctx, const Json& request) {
   Json& response = body.members();
   if (write.return_values == "ALL_OLD" && old) body.set_written("Attributes", item_text(*old));
   add_item_collection_metrics(response, write.item_collection_metrics, *table, key.partition);
-  if (written) {
-    add_consumed_capacity(response, write.capacity, write.table_name,
-                          write_units(std::max(new_size, old ? engine::item_size(*old) : 0)),
-                          index_write_units(*table, old ? &*old : nullptr, &*written));
+  const double table_units = write_units(std::max(new_size, old ? engine::item_size(*old) : 0));
+  if (!written) {
+    ctx.usage.capacity_units += table_units;
+  } else {
+    ctx.usage.capacity_units +=
+        add_consumed_capacity(response, write.capacity, write.table_name, table_units,
+                              index_write_units(*table, old ? &*old : nullptr, &*written));
   }
   return body;
 }

@@ -109,7 +109,7 @@ ResponseBody query(RequestContext& ctx, const Json& request) {
     if (start) check_start_key(*start, condition);
     engine::Page page =
         table->query(condition.partition, condition.range, direction, read.limits, start);
-    return page_response(table_page(std::move(page), schema), read);
+    return page_response(table_page(std::move(page), schema), read, ctx.usage);
   }
 
   // The key condition, the filter's key check and the start key are about the index's key, as
@@ -131,7 +131,7 @@ ResponseBody query(RequestContext& ctx, const Json& request) {
   IndexSource source = index_source(table, *index, read);
   engine::IndexPage page =
       index->query(condition.partition, condition.range, direction, read.limits, start);
-  return page_response(index_page(std::move(page), *index), read, &source);
+  return page_response(index_page(std::move(page), *index), read, ctx.usage, &source);
 }
 
 }  // namespace ddb::protocol

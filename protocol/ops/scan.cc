@@ -55,6 +55,7 @@ ResponseBody scan(RequestContext& ctx, const Json& request) {
   }
 
   auto table = require_table(ctx, read.table_name);
+  ctx.usage.scan = true;
   // The segment of a start key is its partition key's: the table's, or the index's on an index.
   const auto check_segment = [&scan_segment](const engine::AttributeValue& partition) {
     if (engine::Table::segment_of(partition, scan_segment.total) != scan_segment.index) {
@@ -67,7 +68,7 @@ ResponseBody scan(RequestContext& ctx, const Json& request) {
     std::optional<engine::Key> start = parse_start_key(request, schema, StartKeyRules::Scan);
     if (start) check_segment(start->partition);
     engine::Page page = table->scan(scan_segment, read.limits, start);
-    return page_response(table_page(std::move(page), schema), read);
+    return page_response(table_page(std::move(page), schema), read, ctx.usage);
   }
 
   auto index = open_index(*table, read);
@@ -75,7 +76,7 @@ ResponseBody scan(RequestContext& ctx, const Json& request) {
   if (start) check_segment(start->partition);
   IndexSource source = index_source(table, *index, read);
   engine::IndexPage page = index->scan(scan_segment, read.limits, start);
-  return page_response(index_page(std::move(page), *index), read, &source);
+  return page_response(index_page(std::move(page), *index), read, ctx.usage, &source);
 }
 
 }  // namespace ddb::protocol

@@ -111,6 +111,7 @@ ResponseBody transact_get_items(RequestContext& ctx, const Json& request) {
   responses += ']';
   ResponseBody body;
   body.set_written("Responses", std::move(responses));
+  ctx.usage.capacity_units += capacity.total();
   capacity.write_to(body.members(), capacity_detail);
   return body;
 }

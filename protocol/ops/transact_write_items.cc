@@ -103,6 +103,7 @@ Json transact_write_items(RequestContext& ctx, const Json& request) {
   TransactionCapacity capacity;
   if (!parsed.client_token) {
     Json response = run(parsed, targets, capacity);
+    ctx.usage.capacity_units += capacity.total();
     capacity.write_to(response, parsed.capacity);
     return response;
   }
@@ -117,12 +118,14 @@ Json transact_write_items(RequestContext& ctx, const Json& request) {
       std::optional<engine::Item> item = targets[i].table->get(*targets[i].key);
       capacity.add_read(parsed.actions[i].table_name, item ? engine::item_size(*item) : 0);
     }
+    ctx.usage.capacity_units += capacity.total();
     capacity.write_to(response, parsed.capacity);
     return response;
   }
   try {
     Json response = run(parsed, targets, capacity);
     tokens.complete(token, response.dump(-1, ' ', false, Json::error_handler_t::replace));
+    ctx.usage.capacity_units += capacity.total();
     capacity.write_to(response, parsed.capacity);
     return response;
   } catch (...) {

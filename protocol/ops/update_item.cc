@@ -43,7 +43,7 @@ ResponseBody update_item(RequestContext& ctx, const Json& request) {
     body.set_written("Attributes", item_text(*returned));
   }
   add_item_collection_metrics(response, write.item_collection_metrics, *table, key.partition);
-  add_consumed_capacity(
+  ctx.usage.capacity_units += add_consumed_capacity(
       response, write.capacity, write.table_name,
       write_units(
           std::max(updated ? engine::item_size(*updated) : 0, old ? engine::item_size(*old) : 0)),

@@ -184,7 +184,9 @@ ResponseBody run_select(const RequestContext& ctx, const BoundStatement& bound,
 
   // ExecuteStatement's shape: Count and ScannedCount are Query's and Scan's only; NextToken
   // resumes after LastEvaluatedKey.
-  ResponseBody body = page_response(page, read, index ? &source : nullptr);
+  // A statement with no key condition on its table or index reads it all: a Scan.
+  ctx.usage.scan = ctx.usage.scan || plan.queries.empty();
+  ResponseBody body = page_response(page, read, ctx.usage, index ? &source : nullptr);
   body.members().erase("Count");
   body.members().erase("ScannedCount");
   if (page.last_evaluated_key) {

@@ -165,7 +165,7 @@ StatementWrite prepare_write(const RequestContext& ctx, const BoundStatement& bo
   return write;
 }
 
-ResponseBody run_write(StatementWrite& write, CapacityDetail capacity) {
+ResponseBody run_write(StatementWrite& write, CapacityDetail capacity, RequestUsage& usage) {
   if (write.plan.kind == WritePlan::Kind::ConditionCheck) {
     // DynamoDB Local's message: an EXISTS check means something only inside a transaction.
     throw Error::validation("EXISTS can only be used in ExecuteTransaction write requests.");
@@ -174,7 +174,7 @@ ResponseBody run_write(StatementWrite& write, CapacityDetail capacity) {
   std::optional<engine::Item> old;
   // Kept only to count the index writes a capacity report lists.
   std::optional<engine::Item> put;
-  if (write.insert && capacity != CapacityDetail::None) put = write.plan.item;
+  if (write.insert && (capacity != CapacityDetail::None || usage.wanted)) put = write.plan.item;
   old = write.table->write(write.key, write.decision(outcome));
   const std::optional<engine::Item>& stored = write.insert ? put : outcome.updated;
 
@@ -186,7 +186,7 @@ ResponseBody run_write(StatementWrite& write, CapacityDetail capacity) {
   }
   items += "]";
   body.set_written("Items", std::move(items));
-  add_consumed_capacity(
+  usage.capacity_units += add_consumed_capacity(
       body.members(), capacity, write.table_name,
       write_units(std::max(outcome.old_size, outcome.new_size)),
       index_write_units(*write.table, old ? &*old : nullptr, stored ? &*stored : nullptr));

@@ -45,6 +45,6 @@ StatementWrite prepare_write(const RequestContext& ctx, const BoundStatement& bo
 // Runs a prepared write alone (ExecuteStatement, BatchExecuteStatement): {"Items": []}, or the
 // RETURNING item as the one element of Items, and ConsumedCapacity as the equivalent PutItem,
 // UpdateItem or DeleteItem reports it.
-ResponseBody run_write(StatementWrite& write, CapacityDetail capacity);
+ResponseBody run_write(StatementWrite& write, CapacityDetail capacity, RequestUsage& usage);
 
 }  // namespace ddb::protocol::partiql

@@ -133,7 +133,7 @@ ReadPage table_page(engine::Page page, const engine::KeySchema& schema) {
   return read_page;
 }
 
-ResponseBody page_response(const ReadPage& page, const ReadRequest& read,
+ResponseBody page_response(const ReadPage& page, const ReadRequest& read, RequestUsage& usage,
                            const IndexSource* index) {
   ResponseBody body;
   Json& response = body.members();
@@ -173,6 +173,8 @@ ResponseBody page_response(const ReadPage& page, const ReadRequest& read,
     body.set_written("LastEvaluatedKey", item_text(*page.last_evaluated_key));
   double units = read_units(page.bytes_read, read.consistent);
   if (!index) {
+    usage.add_read_page(static_cast<int64_t>(count), static_cast<int64_t>(page.items.size()),
+                        units);
     add_consumed_capacity(response, read.capacity, read.table_name, units);
     return body;
   }
@@ -182,6 +184,9 @@ ResponseBody page_response(const ReadPage& page, const ReadRequest& read,
   // index's under GlobalSecondaryIndexes or LocalSecondaryIndexes (API_ConsumedCapacity; the
   // Table member's presence at 0.0 is from memory of live responses, medium confidence).
   double table_units = fetched_bytes > 0 ? read_units(fetched_bytes, read.consistent) : 0.0;
+  usage.add_read_page(static_cast<int64_t>(count), static_cast<int64_t>(page.items.size()),
+                      units + table_units);
+  usage.index = index->index->name();
   add_consumed_capacity(response, read.capacity, read.table_name, table_units,
                         {{index->index->name(), index->index->kind(), units}});
   return body;

@@ -9,6 +9,7 @@
 #include "engine/expression.h"
 #include "engine/index.h"
 #include "engine/table.h"
+#include "protocol/context.h"
 #include "protocol/json/response_body.h"
 #include "protocol/reads/projection.h"
 #include "protocol/requests/constraints.h"
@@ -79,8 +80,9 @@ struct IndexSource {
 // Items (unless COUNT), Count, ScannedCount, LastEvaluatedKey and ConsumedCapacity of a page. The
 // filter applies after the page was read, to the items (entries) read: Limit and the 1 MB limit
 // count the items read (ScannedCount, and the capacity), Count the ones that passed. An index
-// read's fetch, if any, runs for the items that passed; an item that vanished is left out.
-ResponseBody page_response(const ReadPage& page, const ReadRequest& read,
+// read's fetch, if any, runs for the items that passed; an item that vanished is left out. Notes
+// the page's counts and units in `usage`.
+ResponseBody page_response(const ReadPage& page, const ReadRequest& read, RequestUsage& usage,
                            const IndexSource* index = nullptr);
 
 }  // namespace ddb::protocol

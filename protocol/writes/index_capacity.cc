@@ -28,11 +28,11 @@ std::vector<IndexUnits> index_write_units(const engine::Table& table, const engi
   return result;
 }
 
-void add_consumed_capacity(Json& response, CapacityDetail detail, std::string_view table,
-                           double table_units, const std::vector<IndexUnits>& indexes) {
-  if (detail == CapacityDetail::None) return;
+double add_consumed_capacity(Json& response, CapacityDetail detail, std::string_view table,
+                             double table_units, const std::vector<IndexUnits>& indexes) {
   double total = table_units;
   for (const IndexUnits& index : indexes) total += index.units;
+  if (detail == CapacityDetail::None) return total;
   Json capacity = {{"TableName", table}, {"CapacityUnits", total}};
   if (detail == CapacityDetail::Indexes) {
     capacity["Table"] = {{"CapacityUnits", table_units}};
@@ -43,6 +43,7 @@ void add_consumed_capacity(Json& response, CapacityDetail detail, std::string_vi
     }
   }
   response["ConsumedCapacity"] = std::move(capacity);
+  return total;
 }
 
 }  // namespace ddb::protocol

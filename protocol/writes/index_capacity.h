@@ -28,8 +28,8 @@ std::vector<IndexUnits> index_write_units(const engine::Table& table, const engi
 
 // The ConsumedCapacity member: TOTAL sums the table and its indexes; INDEXES also lists the
 // table's part under Table and each index's under GlobalSecondaryIndexes or
-// LocalSecondaryIndexes.
-void add_consumed_capacity(Json& response, CapacityDetail detail, std::string_view table,
-                           double table_units, const std::vector<IndexUnits>& indexes);
+// LocalSecondaryIndexes. Returns the units consumed in all, asked for or not (for the request log).
+double add_consumed_capacity(Json& response, CapacityDetail detail, std::string_view table,
+                             double table_units, const std::vector<IndexUnits>& indexes);
 
 }  // namespace ddb::protocol

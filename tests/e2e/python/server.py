@@ -48,6 +48,7 @@ class Server:
         self.port = None
         self.process = None
         self.endpoint = None
+        self.stdout_lines = None
         self._stdout_thread = None
 
     def start(self):
@@ -69,6 +70,8 @@ class Server:
                 lines.put(line.rstrip("\n"))
             lines.put(None)
 
+        # The lines after the "listening" one (--log-requests) stay readable: stdout_lines.
+        self.stdout_lines = lines
         self._stdout_thread = threading.Thread(target=pump, daemon=True)
         self._stdout_thread.start()
         deadline = time.monotonic() + START_TIMEOUT_SECONDS

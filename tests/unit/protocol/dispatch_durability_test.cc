@@ -139,6 +139,9 @@ class BusyJournal : public engine::DatabaseJournal {
  public:
   void table_created(std::string_view, const std::shared_ptr<engine::Table>&) override {}
   void table_deleted(engine::Table&) override {}
+  void namespaces_replaced(const engine::NamespaceScope&,
+                           std::span<const std::shared_ptr<engine::Table>>,
+                           std::span<const engine::RegionTable>) override {}
   uint64_t durability_position() const override { return ++position_; }
   void when_durable(engine::DurabilityTicket, std::function<void()> done) override { done(); }
 

@@ -327,6 +327,88 @@ TEST(Journal, ATransactionIsAllOrNothingAfterACrashMidAppend) {
   EXPECT_EQ(reopened.ok("Scan", {{"TableName", "bbb"}})["Items"], json::array());
 }
 
+TEST(Journal, AResetStaysDoneAfterARestart) {
+  test::TempDir dir;
+  {
+    DurableHarness d(dir.path());
+    create_orders(d);
+    d.h.create_table("other");
+    d.ok("PutItem", {{"TableName", "orders"}, {"Item", item("p", "s", "g", 1)}});
+    EXPECT_EQ(d.h.database().reset(NamespaceScope::all()), 2u);
+    d.h.create_table("after");
+    d.h.put("after", {{"pk", {{"S", "kept"}}}});
+  }
+  DurableHarness reopened(dir.path());
+  EXPECT_EQ(reopened.h.database().table_names(reopened.h.table_namespace()),
+            (std::vector<std::string>{"after"}));
+  EXPECT_EQ(reopened.ok("Scan", {{"TableName", "after"}})["Items"],
+            json::parse(R"([{"pk": {"S": "kept"}}])"));
+}
+
+TEST(Journal, ARestoreAndTheWritesAfterItComeBackAfterARestart) {
+  test::TempDir dir;
+  json before;
+  {
+    DurableHarness d(dir.path());
+    create_orders(d);
+    for (int i = 0; i < 20; ++i) {
+      d.ok("PutItem", {{"TableName", "orders"},
+                       {"Item", item("p" + std::to_string(i % 3), "s" + std::to_string(i),
+                                     "g" + std::to_string(i % 2), i)}});
+    }
+    auto saved = d.h.database().snapshot(NamespaceScope::all());
+    d.ok("DeleteTable", {{"TableName", "orders"}});
+    d.h.create_table("created-later");
+    EXPECT_EQ(d.h.database().restore(*saved), 1u);
+    // Written after the restore, under the restored table's new id.
+    d.ok("PutItem", {{"TableName", "orders"}, {"Item", item("new", "s", "g0", 99)}});
+    before = snapshot(d, "orders");
+  }
+  DurableHarness reopened(dir.path());
+  EXPECT_EQ(reopened.h.database().table_names(reopened.h.table_namespace()),
+            (std::vector<std::string>{"orders"}));
+  json after = snapshot(reopened, "orders");
+  EXPECT_EQ(after, before);
+  EXPECT_EQ(after["items"].size(), 21u);
+}
+
+TEST(Journal, ARestoreCutShortByACrashLeavesTheStateBeforeIt) {
+  test::TempDir dir;
+  uint64_t before_restore = 0;
+  {
+    DurableHarness d(dir.path());
+    d.h.create_table("aaa");
+    for (int i = 0; i < 50; ++i) d.h.put("aaa", {{"pk", {{"S", "saved" + std::to_string(i)}}}});
+    auto saved = d.h.database().snapshot(NamespaceScope::all());
+    d.ok("DeleteTable", {{"TableName", "aaa"}});
+    d.h.create_table("bbb");
+    d.h.put("bbb", {{"pk", {{"S", "later"}}}});
+    before_restore = std::filesystem::file_size(log_path(dir));
+    d.h.database().restore(*saved);
+  }
+  const std::string full = contents(log_path(dir));
+  ASSERT_GT(full.size(), before_restore + 50 * 10);
+  // Cut anywhere inside the restore's one record: the state before the restore, whole.
+  for (uint64_t cut :
+       {before_restore + 1, (before_restore + full.size()) / 2, uint64_t{full.size() - 1}}) {
+    overwrite(log_path(dir), full.substr(0, cut));
+    RecoveryReport report;
+    DurableHarness reopened(dir.path(), &report);
+    EXPECT_EQ(report.torn_bytes, cut - before_restore) << cut;
+    EXPECT_EQ(reopened.h.database().table_names(reopened.h.table_namespace()),
+              (std::vector<std::string>{"bbb"}))
+        << cut;
+    EXPECT_EQ(reopened.ok("Scan", {{"TableName", "bbb"}})["Items"],
+              json::parse(R"([{"pk": {"S": "later"}}])"));
+  }
+  // Whole: the state after it.
+  overwrite(log_path(dir), full);
+  DurableHarness reopened(dir.path());
+  EXPECT_EQ(reopened.h.database().table_names(reopened.h.table_namespace()),
+            (std::vector<std::string>{"aaa"}));
+  EXPECT_EQ(reopened.ok("Scan", {{"TableName", "aaa"}})["Count"], 50);
+}
+
 TEST(Journal, ACorruptedRecordStopsTheOpenInsteadOfDroppingTables) {
   test::TempDir dir;
   {

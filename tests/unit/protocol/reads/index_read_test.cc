@@ -378,11 +378,16 @@ TEST_F(IndexRead, AnEntryWhoseItemVanishedBeforeTheFetchIsLeftOut) {
                       engine::Direction::Forward, {}, std::nullopt);
   ASSERT_EQ(page.items.size(), 2u);
   table->remove({engine::AttributeValue::string("a"), engine::AttributeValue::string("2")});
-  json response =
-      json::parse(page_response(index_page(std::move(page), *by_level), read, &source).write());
+  RequestUsage usage;
+  json response = json::parse(
+      page_response(index_page(std::move(page), *by_level), read, usage, &source).write());
   EXPECT_EQ(labels(response["Items"]), (std::vector<std::string>{"a/1"}));
   EXPECT_EQ(response["Count"], 1);
   EXPECT_EQ(response["ScannedCount"], 2);
+  // The request log's figures: the same counts, the index named.
+  EXPECT_EQ(usage.count, 1);
+  EXPECT_EQ(usage.scanned_count, 2);
+  EXPECT_EQ(usage.index, "by-level");
 }
 
 TEST_F(IndexRead, SelectRulesWithAndWithoutAnIndex) {

@@ -13,8 +13,8 @@ Json get_clock(AdminCall& call);   // GET /ddblocal/clock
 Json move_clock(AdminCall& call);  // POST /ddblocal/clock
 Json run_ttl(AdminCall& call);     // POST /ddblocal/ttl/run
 
-Json list_requests(AdminCall& call);   // GET /ddblocal/requests?limit=N
-Json clear_requests(AdminCall& call);  // DELETE /ddblocal/requests
+Json list_requests(AdminCall& call);     // GET /ddblocal/requests?limit=N
+Json clear_requests(AdminCall& call);    // DELETE /ddblocal/requests
 Json reset(AdminCall& call);             // POST /ddblocal/reset
 Json list_snapshots(AdminCall& call);    // GET /ddblocal/snapshots
 Json save_snapshot(AdminCall& call);     // PUT /ddblocal/snapshots/NAME

@@ -34,7 +34,9 @@ class Number {
   std::string to_string() const;
 
   // Exact decimal sum and difference (no rounding). Throw Error::validation with DynamoDB's message
-  // when the exact result is out of range or needs more than 38 significant digits.
+  // when the exact result is out of range: underflow below 1E-130, and overflow above
+  // 9.99...E+125 or when it needs more than 38 significant digits (DynamoDB's arithmetic reports
+  // lost precision as an overflow).
   static Number add(const Number& a, const Number& b);
   static Number subtract(const Number& a, const Number& b);
 

@@ -222,11 +222,16 @@ Routed route(const HttpRequest& request, const Endpoint& endpoint) {
     return {text_response(request, http::status::ok, body), {}};
   }
 
-  // The path is ignored, as DynamoDB does. A body needs a JSON content type; an empty body is let
-  // through so that the dispatcher can answer it (SerializationException or UnknownOperation).
+  // A body needs a JSON content type; an empty body is let through so that the dispatcher can
+  // answer it (SerializationException or UnknownOperation). DynamoDB serves "/": a POST to another
+  // path gets the 404 of a request it does not serve when signatures are not checked; with
+  // --require-auth the signature, computed over the path sent, refuses a request signed for
+  // another path (issue 20).
   std::string_view type = media_type(request.header(http::field::content_type));
   const bool json = boost::beast::iequals(type, kAmzJson) || boost::beast::iequals(type, kJson);
-  if (request.method() != http::verb::post || (!request.body().empty() && !json)) {
+  std::string_view url = request.target();
+  const bool served_path = endpoint.credentials != nullptr || url.substr(0, url.find('?')) == "/";
+  if (request.method() != http::verb::post || (!request.body().empty() && !json) || !served_path) {
     return {text_response(request, http::status::not_found, kNotFoundBody), {}};
   }
 

@@ -123,6 +123,7 @@ engine::Map decode_map(const Json& json, int depth) {
   engine::Map map;
   for (const auto& [name, member] : json.get_ref<const Json::object_t&>()) {
     map.emplace_hint(map.end(), name, decode_value(member, depth));
+    if (name.empty() || name.size() > kMaxAttributeNameBytes) check_attribute_name(name);
   }
   return map;
 }
@@ -190,6 +191,13 @@ Json typed(const char* type, Json value) {
 }
 
 }  // namespace
+
+void check_attribute_name(std::string_view name) {
+  if (name.empty()) throw Error::validation("Empty attribute name");
+  if (name.size() > kMaxAttributeNameBytes) {
+    throw Error::validation("Attribute name is too large, must be less than 65536 bytes");
+  }
+}
 
 AttributeValue value_from_json(const Json& json) { return decode_value(json, 1); }
 

@@ -89,6 +89,7 @@ std::vector<UpdateAction> attribute_updates(const Json& request, bool enveloped)
     expect_map(*updates, "com.amazonaws.dynamodb.v20120810.AttributeValueUpdate");
     for (const auto& [attribute, update] : updates->items()) {
       actions.push_back(update_action(attribute, update));
+      check_attribute_name(attribute);
     }
     return actions;
   });

@@ -225,6 +225,7 @@ AttributeCondition read_condition(const std::string& attribute, const Json& cond
   }
   AttributeCondition result{attribute, *op, read_value_list(condition)};
   validate_condition(result);
+  check_attribute_name(attribute);
   return result;
 }
 

@@ -77,6 +77,7 @@ std::optional<engine::Condition> expected_condition(const Json& request, bool en
     std::vector<engine::Condition> conditions;
     for (const auto& [attribute, entry] : expected->items()) {
       conditions.push_back(entry_condition(attribute, entry));
+      check_attribute_name(attribute);
     }
     if (conditions.empty()) return std::nullopt;
     return join_conditions(std::move(conditions), op.value_or(LogicalOperator::And));

@@ -101,6 +101,8 @@ Json update_table(RequestContext& ctx, const Json& request) {
     throw engine::Error::validation(std::string(kInvalidParameterValues) +
                                     "List of GlobalSecondaryIndexUpdates is empty");
   }
+  // Before the table is looked up: a table that does not exist gets this too.
+  if (throughput) check_capacity_bounds(*throughput);
   std::optional<engine::TableClass> table_class;
   if (settings.table_class) table_class = table_class_of(*settings.table_class);
   if (settings.sse) check_sse_specification(*settings.sse);

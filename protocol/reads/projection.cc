@@ -4,6 +4,7 @@
 #include <string>
 
 #include "engine/error.h"
+#include "protocol/json/value_json.h"
 #include "protocol/messages.h"
 
 namespace ddb::protocol {
@@ -55,6 +56,7 @@ Projection attributes_to_get(const Json& request) {
   for (const Json& json : *names) {
     expect_string(json);
     const std::string& name = json.get_ref<const std::string&>();
+    check_attribute_name(name);
     if (!seen.insert(name).second) {
       throw engine::Error::validation(std::string(kInvalidParameterValues) +
                                       "Duplicate value in attribute name: " + name);

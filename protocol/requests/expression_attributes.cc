@@ -63,6 +63,17 @@ ExpressionAttributes ExpressionAttributes::from_request(const Json& request, boo
     engine::Item decoded = decode_attribute_map(*values, enveloped);
     attributes.values_.insert(decoded.begin(), decoded.end());
   }
+  // The names' own rules come after the values are decoded (DynamoDB Local's order), bare in every
+  // operation: a live UpdateItem answered "ExpressionAttributeNames contains invalid value: Empty
+  // attribute name for key #DE".
+  for (const auto& [key, name] : attributes.names_) {
+    try {
+      check_attribute_name(name);
+    } catch (const Error& error) {
+      throw Error::validation("ExpressionAttributeNames contains invalid value: " +
+                              std::string(error.what()) + " for key " + key);
+    }
+  }
   return attributes;
 }
 

@@ -163,6 +163,19 @@ IndexRequest parse_index(const Json& json, engine::IndexKind kind, const std::st
                                              "Member must have length less than or equal to " +
                                                  std::to_string(kMaxNonKeyAttributes)));
       }
+      // A member's own rules, in the form the service gives a list member's violation (its
+      // other lists, e.g. Lambda's "layers", 2026); the list is echoed once, whatever the count.
+      bool member_length_ok = std::all_of(names.begin(), names.end(), [](const std::string& n) {
+        std::size_t length = utf16_length(n);
+        return length >= 1 && length <= kMaxKeyAttributeNameLength;
+      });
+      if (!member_length_ok) {
+        constraints.add(constraint_violation(
+            "'" + join_names(names) + "'", list_path,
+            "Member must satisfy constraint: [Member must have length less than or equal to " +
+                std::to_string(kMaxKeyAttributeNameLength) +
+                ", Member must have length greater than or equal to 1]"));
+      }
       index.non_key_attributes = std::move(names);
     }
   }
@@ -263,13 +276,16 @@ std::vector<engine::IndexDefinition> table_index_definitions(
   };
   std::vector<engine::IndexDefinition> globals;
   std::vector<engine::IndexDefinition> locals;
+  // The lists' own rules before any index's (issue 20): an empty list, then an LSI on a table
+  // without a range key.
+  if (indexes.local && indexes.local->empty()) invalid("List of LocalSecondaryIndexes is empty");
+  if (indexes.global && indexes.global->empty()) invalid("List of GlobalSecondaryIndexes is empty");
+  if (indexes.local && !table_key.sort) {
+    invalid(
+        "Table KeySchema does not have a range key, which is required when specifying a "
+        "LocalSecondaryIndex");
+  }
   if (indexes.local) {
-    if (indexes.local->empty()) invalid("List of LocalSecondaryIndexes is empty");
-    if (!table_key.sort) {
-      invalid(
-          "Table KeySchema does not have a range key, which is required when specifying a "
-          "LocalSecondaryIndex");
-    }
     for (const IndexRequest& index : *indexes.local) {
       check_key_defined(index, attributes);
       check_key_leads_with_hash(index);
@@ -296,7 +312,6 @@ std::vector<engine::IndexDefinition> table_index_definitions(
     }
   }
   if (indexes.global) {
-    if (indexes.global->empty()) invalid("List of GlobalSecondaryIndexes is empty");
     for (const IndexRequest& index : *indexes.global) {
       check_key_defined(index, attributes);
       check_global_index_shape(index);

@@ -1,5 +1,8 @@
 #include "protocol/tables/table_fields.h"
 
+#include <cstdint>
+
+#include "engine/error.h"
 #include "protocol/messages.h"
 
 namespace ddb::protocol {
@@ -37,6 +40,17 @@ std::optional<engine::ProvisionedThroughput> parse_throughput(const Json& object
   return throughput;
 }
 
+void check_capacity_bounds(const engine::ProvisionedThroughput& throughput) {
+  const auto check = [](int64_t units, const char* member) {
+    if (units > kMaxCapacityUnits) {
+      throw engine::Error::validation("Given value " + std::to_string(units) + " for " + member +
+                                      " is out of bounds");
+    }
+  };
+  check(throughput.read_capacity_units, "ReadCapacityUnits");
+  check(throughput.write_capacity_units, "WriteCapacityUnits");
+}
+
 void apply_throughput(engine::ProvisionedThroughput& current,
                       const engine::ProvisionedThroughput& requested, double now) {
   bool increase = requested.read_capacity_units > current.read_capacity_units ||
@@ -64,6 +78,7 @@ std::vector<KeySchemaElement> parse_key_schema(const Json* list, const std::stri
     auto name = get_string(element, "AttributeName");
     auto key_type = get_string(element, "KeyType");
     constraints.not_null(name.has_value(), element_path + "attributeName");
+    constraints.length(name, 1, kMaxKeyAttributeNameLength, element_path + "attributeName");
     constraints.not_null(key_type.has_value(), element_path + "keyType");
     constraints.one_of(key_type, {"HASH", "RANGE"}, element_path + "keyType");
     key_schema.push_back({name.value_or(""), key_type.value_or("")});
@@ -95,10 +110,7 @@ std::vector<engine::KeyAttribute> parse_attribute_definitions(const Json& reques
     auto name = get_string(element, "AttributeName");
     auto type = get_string(element, "AttributeType");
     constraints.not_null(name.has_value(), path + "attributeName");
-    if (name && name->empty()) {
-      constraints.add(
-          constraint_violation("'" + *name + "'", path + "attributeName", kMinLengthOne));
-    }
+    constraints.length(name, 1, kMaxKeyAttributeNameLength, path + "attributeName");
     constraints.not_null(type.has_value(), path + "attributeType");
     constraints.one_of(type, {"B", "N", "S"}, path + "attributeType");
     attributes.push_back({name.value_or(""), key_type_of(type.value_or("S"))});

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -24,10 +25,24 @@ double now_seconds(const engine::Clock& clock);
 std::optional<engine::ProvisionedThroughput> parse_throughput(
     const Json& object, Constraints& constraints, std::string_view path = "provisionedThroughput");
 
+// DynamoDB's bound on provisioned capacity units.
+inline constexpr int64_t kMaxCapacityUnits = 1'000'000'000'000;
+
+// DynamoDB's bound on a table's provisioned capacity units, kMaxCapacityUnits: "Given value
+// 1000000000001 for ReadCapacityUnits is out of bounds", ReadCapacityUnits checked first
+// (dynalite's validations/createTable.js and updateTable.js, recorded against AWS). CreateTable and
+// UpdateTable check it after the model's constraints and before they look at any table.
+void check_capacity_bounds(const engine::ProvisionedThroughput& throughput);
+
 // Sets `current` to the requested capacity units, recording an increase or a decrease at `now`
 // as DescribeTable reports them (LastIncreaseDateTime, NumberOfDecreasesToday).
 void apply_throughput(engine::ProvisionedThroughput& current,
                       const engine::ProvisionedThroughput& requested, double now);
+
+// The model's KeySchemaAttributeName and NonKeyAttributeName: 1 to 255 characters. A longer name in
+// a KeySchema, an AttributeDefinition or a projection's NonKeyAttributes is a constraint violation,
+// reported before any check of the schema's consistency (issue 20).
+inline constexpr std::size_t kMaxKeyAttributeNameLength = 255;
 
 // One element of a KeySchema as the request states it; KeyType is checked later.
 struct KeySchemaElement {
@@ -37,7 +52,8 @@ struct KeySchemaElement {
 
 // Reads a KeySchema list (`list` may be nullptr when the member is absent), adding the model's
 // violations at `path` ("keySchema", "globalSecondaryIndexes.1.member.keySchema"): not null,
-// 1 to `max_length` elements, each with an AttributeName and a KeyType of [HASH, RANGE].
+// 1 to `max_length` elements, each with an AttributeName of 1 to 255 characters and a KeyType of
+// [HASH, RANGE].
 std::vector<KeySchemaElement> parse_key_schema(const Json* list, const std::string& path,
                                                std::size_t max_length, Constraints& constraints);
 

@@ -492,21 +492,25 @@ TEST(Number, ArithmeticRejectsResultsBeyondTheLimits) {
     std::string_view b;
     std::string_view message;
   };
+  // A result past 38 significant digits is an overflow, as DynamoDB reports it for 1E50 + 1
+  // (scylladb's test_number.py, run against DynamoDB), not the parser's precision message.
   const std::vector<Case> cases = {
+      {false, "1E50", "1", kOverflow},
+      {true, "1E50", "1", kOverflow},
       {false, "9.9999999999999999999999999999999999999E+125", "1E+88", kOverflow},
       {false, "9E+125", "1E+125", kOverflow},
       {true, "-9E+125", "1E+125", kOverflow},
       {true, "1.1E-130", "1E-130", kUnderflow},
       {true, "2E-130", "1.9E-130", kUnderflow},
       {false, "-2E-130", "1.9E-130", kUnderflow},
-      {false, "12345678901234567890123456789012345678", "0.1", kTooManyDigits},
-      {true, "12345678901234567890123456789012345678", "0.1", kTooManyDigits},
-      {false, "99999999999999999999999999999999999999", "0.1", kTooManyDigits},
-      {false, "1E+125", "1E-130", kTooManyDigits},
+      {false, "12345678901234567890123456789012345678", "0.1", kOverflow},
+      {true, "12345678901234567890123456789012345678", "0.1", kOverflow},
+      {false, "99999999999999999999999999999999999999", "0.1", kOverflow},
+      {false, "1E+125", "1E-130", kOverflow},
       {true, "1", "1E-38", ""},
-      {true, "1", "1E-39", kTooManyDigits},
+      {true, "1", "1E-39", kOverflow},
       {false, "1", "1E-37", ""},
-      {false, "1", "1E-38", kTooManyDigits},
+      {false, "1", "1E-38", kOverflow},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(std::string(c.a) + (c.subtract ? " - " : " + ") + std::string(c.b));

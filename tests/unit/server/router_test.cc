@@ -154,10 +154,23 @@ TEST_F(Router, PayloadTooLargeClosesTheConnection) {
   EXPECT_EQ(response.body(), "");
 }
 
+// DynamoDB's answer to a request whose signature does not match.
+const std::string kSignatureMismatch =
+    R"({"__type":"com.amazon.coral.service#InvalidSignatureException","message":)"
+    R"("The request signature we calculated does not match the signature you provided. )"
+    R"(Check your AWS Secret Access Key and signing method. Consult the service )"
+    R"(documentation for details."})";
+
+// The time signed_list_tables() was signed at.
+std::chrono::system_clock::time_point signing_time() {
+  return std::chrono::sys_days{std::chrono::year{2026} / 11 / 21} + std::chrono::hours{10};
+}
+
 // A signed ListTables request for the router tests below: botocore 1.43's SigV4 headers for
 // access key AKIDEXAMPLE and secret "secret", region eu-west-1, at 2026-11-21T10:00:00Z, body {}.
-HttpRequest signed_list_tables() {
-  HttpRequest request{http::verb::post, "/", 11};
+// `target`: the path and query it is sent to (signed for "/").
+HttpRequest signed_list_tables(std::string_view target = "/") {
+  HttpRequest request{http::verb::post, target, 11};
   request.set(http::field::host, "127.0.0.1:8000");
   request.set(http::field::content_type, "application/x-amz-json-1.0");
   request.set("X-Amz-Target", "DynamoDB_20120810.ListTables");
@@ -172,14 +185,11 @@ HttpRequest signed_list_tables() {
 }
 
 TEST_F(Router, RequireAuthChecksTheSignature) {
-  const auto now = [] {
-    return std::chrono::sys_days{std::chrono::year{2026} / 11 / 21} + std::chrono::hours{10};
-  };
   Credentials right;
   right.add("AKIDEXAMPLE", "secret");
   HttpResponse passed =
       route(signed_list_tables(),
-            Endpoint{.dispatcher = dispatcher_, .credentials = &right, .now = now})
+            Endpoint{.dispatcher = dispatcher_, .credentials = &right, .now = signing_time})
           .response;
   EXPECT_EQ(passed.result_int(), 200);
   EXPECT_EQ(passed.body(), R"({"TableNames":[]})");
@@ -188,23 +198,40 @@ TEST_F(Router, RequireAuthChecksTheSignature) {
   wrong.add("AKIDEXAMPLE", "other secret");
   HttpResponse refused =
       route(signed_list_tables(),
-            Endpoint{.dispatcher = dispatcher_, .credentials = &wrong, .now = now})
+            Endpoint{.dispatcher = dispatcher_, .credentials = &wrong, .now = signing_time})
           .response;
   EXPECT_EQ(refused.result_int(), 400);
-  EXPECT_EQ(refused.body(),
-            R"({"__type":"com.amazon.coral.service#InvalidSignatureException","message":)"
-            R"("The request signature we calculated does not match the signature you provided. )"
-            R"(Check your AWS Secret Access Key and signing method. Consult the service )"
-            R"(documentation for details."})");
+  EXPECT_EQ(refused.body(), kSignatureMismatch);
 
   // Without --require-auth a signature is not checked.
   HttpRequest forged = signed_list_tables();
   forged.body() = R"({"Limit":1})";
   forged.prepare_payload();
   EXPECT_EQ(route(forged, Endpoint{dispatcher_}).response.result_int(), 200);
-  EXPECT_EQ(route(forged, Endpoint{.dispatcher = dispatcher_, .credentials = &right, .now = now})
-                .response.result_int(),
-            400);
+  EXPECT_EQ(
+      route(forged, Endpoint{.dispatcher = dispatcher_, .credentials = &right, .now = signing_time})
+          .response.result_int(),
+      400);
+}
+
+// DynamoDB serves "/": without --require-auth a POST elsewhere is its 404; with it, the signature
+// is computed over the path sent, so a request signed for "/" and sent to "/x" is refused.
+TEST_F(Router, APostToAnotherPathIsNotFoundOrFailsItsSignature) {
+  HttpRequest elsewhere = signed_list_tables("/x");
+  HttpResponse unsigned_check = route(elsewhere, Endpoint{dispatcher_}).response;
+  EXPECT_EQ(unsigned_check.result_int(), 404);
+  EXPECT_EQ(unsigned_check.body(), "<UnknownOperationException/>\n");
+  HttpRequest with_query = signed_list_tables("/?a=b");
+  EXPECT_EQ(route(with_query, Endpoint{dispatcher_}).response.result_int(), 200);
+
+  Credentials right;
+  right.add("AKIDEXAMPLE", "secret");
+  HttpResponse refused =
+      route(elsewhere,
+            Endpoint{.dispatcher = dispatcher_, .credentials = &right, .now = signing_time})
+          .response;
+  EXPECT_EQ(refused.result_int(), 400);
+  EXPECT_EQ(refused.body(), kSignatureMismatch);
 }
 
 TEST_F(Router, DecodesAGzipBodyAfterCheckingTheSignatureOverTheSentBytes) {

@@ -290,5 +290,36 @@ TEST(ValueJson, RejectsMembersThatAreNotAttributeValues) {
   expect_serialization(R"("x")", "Unexpected value type in payload");
 }
 
+// An item's names, at every level, are 1 to 65,535 bytes; the name is checked after its value
+// (DynamoDB Local's converter, whose texts the service uses).
+TEST(ValueJson, RejectsEmptyAndOversizedAttributeNamesInItems) {
+  const auto item_error = [](const Json& json) -> std::string {
+    try {
+      item_from_json(json);
+    } catch (const engine::Error& e) {
+      EXPECT_EQ(e.type(), ErrorType::Validation);
+      return e.message();
+    }
+    return "";
+  };
+  const std::string longest(65535, 'n');
+  const std::string too_long(65536, 'n');
+  EXPECT_EQ(item_error(Json::parse(R"({"":{"S":"x"}})")), "Empty attribute name");
+  EXPECT_EQ(item_error(Json{{too_long, {{"S", "x"}}}}),
+            "Attribute name is too large, must be less than 65536 bytes");
+  EXPECT_EQ(item_error(Json{{longest, {{"S", "x"}}}}), "");
+  EXPECT_EQ(item_error(Json::parse(R"({"m":{"M":{"":{"N":"1"}}}})")), "Empty attribute name");
+  EXPECT_EQ(item_error(Json{{"m", {{"L", {{{"M", {{too_long, {{"N", "1"}}}}}}}}}}}),
+            "Attribute name is too large, must be less than 65536 bytes");
+  // A bad value beside an empty name: the value is reported.
+  EXPECT_EQ(item_error(Json::parse(R"({"":{"N":"x"}})")),
+            "The parameter cannot be converted to a numeric value: x");
+  // Bytes, not characters: 21,846 three-byte characters are 65,538 bytes.
+  std::string wide;
+  for (int i = 0; i < 21846; ++i) wide += "\xE2\x82\xAC";
+  EXPECT_EQ(item_error(Json{{wide, {{"S", "x"}}}}),
+            "Attribute name is too large, must be less than 65536 bytes");
+}
+
 }  // namespace
 }  // namespace ddb::protocol

@@ -74,6 +74,19 @@ TEST(LegacyAttributeUpdates, RejectsBadUpdatesWithDynamoDbMessages) {
             "not supported for the type S");
 }
 
+// An updated attribute's name is 1 to 65,535 bytes, checked after its action and value.
+TEST(LegacyAttributeUpdates, RejectsEmptyAndOversizedNames) {
+  EXPECT_EQ(error_of(R"({"AttributeUpdates":{"":{"Value":{"S":"1"}}}})"), "Empty attribute name");
+  EXPECT_EQ(
+      error_of(R"({"AttributeUpdates":{"":{"Action":"ADD","Value":{"S":"1"}}}})"),
+      "One or more parameter values were invalid: ADD action is not supported for the type S");
+  EXPECT_EQ(error_of(R"({"AttributeUpdates":{"":{"Action":"DELETE"}}})", true),
+            "1 validation error detected: Empty attribute name");
+  Json request = {{"AttributeUpdates", {{std::string(65536, 'a'), {{"Action", "DELETE"}}}}}};
+  EXPECT_EQ(error_of(request.dump().c_str()),
+            "Attribute name is too large, must be less than 65536 bytes");
+}
+
 TEST(LegacyAttributeUpdates, ConvertsEachActionToUpdateActions) {
   auto actions = attribute_updates(Json::parse(R"({"AttributeUpdates":{
       "put":{"Action":"PUT","Value":{"S":"v"}},

@@ -106,6 +106,25 @@ TEST(LegacyComparison, RejectsBadConditionsWithDynamoDbMessages) {
   for (const auto& c : cases) EXPECT_EQ(error_of(c.condition), c.message) << c.condition;
 }
 
+// A condition's attribute name (KeyConditions, QueryFilter, ScanFilter) is 1 to 65,535 bytes,
+// checked after the condition itself.
+TEST(LegacyComparison, RejectsEmptyAndOversizedNames) {
+  const auto error_for = [](const std::string& name, const char* condition) -> std::string {
+    try {
+      read_condition(name, Json::parse(condition), "scanFilter");
+    } catch (const engine::Error& error) {
+      return error.message();
+    }
+    return "";
+  };
+  EXPECT_EQ(error_for("", R"({"ComparisonOperator":"NULL"})"), "Empty attribute name");
+  EXPECT_EQ(error_for(std::string(65536, 'a'), R"({"ComparisonOperator":"NULL"})"),
+            "Attribute name is too large, must be less than 65536 bytes");
+  EXPECT_EQ(error_for("", R"({"ComparisonOperator":"EQ"})"),
+            "One or more parameter values were invalid: Invalid number of argument(s) for the EQ "
+            "ComparisonOperator");
+}
+
 TEST(LegacyComparison, AcceptsEveryTypeForEqAndNeAndOrderedBetweenBounds) {
   const std::vector<const char*> accepted = {
       R"({"ComparisonOperator":"EQ","AttributeValueList":[{"BOOL":true}]})",

@@ -76,6 +76,17 @@ TEST(LegacyExpected, RejectsMalformedEntriesWithDynamoDbMessages) {
   for (const auto& c : cases) EXPECT_EQ(error_of(c.request), c.message) << c.request;
 }
 
+// An expected attribute's name is 1 to 65,535 bytes, checked after its entry's own rules.
+TEST(LegacyExpected, RejectsEmptyAndOversizedNames) {
+  EXPECT_EQ(error_of(R"({"Expected":{"":{"Exists":false}}})"), "Empty attribute name");
+  EXPECT_EQ(error_of(R"({"Expected":{"":{}}})"),
+            "One or more parameter values were invalid: Value must be provided when Exists is null "
+            "for Attribute: ");
+  std::string request = R"({"Expected":{")" + std::string(65536, 'a') + R"(":{"Exists":false}}})";
+  EXPECT_EQ(error_of(request.c_str()),
+            "Attribute name is too large, must be less than 65536 bytes");
+}
+
 TEST(LegacyExpected, PutsMessagesInTheEnvelopeWhenAsked) {
   EXPECT_EQ(error_of(R"({"Expected":{"a":{"Exists":true}}})", true),
             "1 validation error detected: One or more parameter values were invalid: Value must be "

@@ -283,6 +283,38 @@ TEST(CreateTableIndexes, RejectsMoreThan20NonKeyAttributesInOneIndex) {
       "constraint: Member must have length less than or equal to 20");
 }
 
+// Index key names and INCLUDE's NonKeyAttributes are 1 to 255 characters, in the model's
+// constraints, so before any check of the schema (the index key below is also undefined). A list
+// member's violation comes in the service's form for list members.
+TEST(CreateTableIndexes, CapsIndexKeyAndNonKeyAttributeNamesAt255Characters) {
+  Harness h;
+  const std::string long_name(256, 'x');
+  json gsi = index("by-x", json::array({{{"AttributeName", long_name}, {"KeyType", "HASH"}}}));
+  expect_validation(h.call("CreateTable", table_request(json::array({gsi}))),
+                    "1 validation error detected: Value '" + long_name +
+                        "' at 'globalSecondaryIndexes.1.member.keySchema.1.member.attributeName' "
+                        "failed to satisfy constraint: Member must have length less than or "
+                        "equal to 255");
+  expect_validation(
+      h.call("CreateTable",
+             table_request(json::array({index("by-g", key("g"), include({"a", long_name}))}))),
+      "1 validation error detected: Value '[a, " + long_name +
+          "]' at 'globalSecondaryIndexes.1.member.projection.nonKeyAttributes' failed to satisfy "
+          "constraint: Member must satisfy constraint: [Member must have length less than or "
+          "equal to 255, Member must have length greater than or equal to 1]");
+  expect_validation(
+      h.call("CreateTable",
+             table_request(nullptr, json::array({index("by-h", key("pk", "h"), include({""}))}))),
+      "1 validation error detected: Value '[]' at "
+      "'localSecondaryIndexes.1.member.projection.nonKeyAttributes' failed to satisfy constraint: "
+      "Member must satisfy constraint: [Member must have length less than or equal to 255, "
+      "Member must have length greater than or equal to 1]");
+  EXPECT_EQ(h.call("CreateTable", table_request(json::array(
+                                      {index("by-g", key("g"), include({std::string(255, 'x')}))})))
+                .status,
+            200);
+}
+
 TEST(CreateTableIndexes, RejectsZeroIndexCapacity) {
   Harness h;
   json gsi = index("by-g", key("g"));

@@ -140,6 +140,7 @@ TEST(CreateTable, RejectsTwoHashKeys) {
 TEST(CreateTable, RejectsHashAndRangeKeysWithTheSameName) {
   Harness h;
   json request = create_request("users");
+  request["AttributeDefinitions"] = definitions({{"pk", "S"}, {"sk", "S"}});
   request["KeySchema"] = key_schema("pk", "pk");
   expect_validation(h.call("CreateTable", request),
                     "Both the Hash Key and the Range Key element in the KeySchema have the same "
@@ -232,6 +233,123 @@ TEST(CreateTable, ReportsProvisionedThroughputItWasGiven) {
   EXPECT_EQ(throughput["WriteCapacityUnits"], 4);
   EXPECT_EQ(throughput["NumberOfDecreasesToday"], 0);
   EXPECT_FALSE(r.body["TableDescription"].contains("BillingModeSummary"));
+}
+
+// ---- Issue 20: limits, and which of several faults DynamoDB reports
+// ------------------------------
+
+// Key attribute names are the model's KeySchemaAttributeName, 1 to 255 characters: a constraint
+// violation, listed before any check of the schema (here the key is also undefined).
+TEST(CreateTable, CapsKeyAttributeNamesAt255Characters) {
+  Harness h;
+  const std::string long_name(256, 'k');
+  json request = create_request("users");
+  request["KeySchema"] = json::array({{{"AttributeName", long_name}, {"KeyType", "HASH"}}});
+  expect_validation(h.call("CreateTable", request),
+                    "1 validation error detected: Value '" + long_name +
+                        "' at 'keySchema.1.member.attributeName' failed to satisfy constraint: "
+                        "Member must have length less than or equal to 255");
+  request["AttributeDefinitions"] =
+      json::array({{{"AttributeName", long_name}, {"AttributeType", "S"}}});
+  expect_violations(h.call("CreateTable", request),
+                    {"Value '" + long_name +
+                         "' at 'attributeDefinitions.1.member.attributeName' failed to satisfy "
+                         "constraint: Member must have length less than or equal to 255",
+                     "Value '" + long_name +
+                         "' at 'keySchema.1.member.attributeName' failed to satisfy constraint: "
+                         "Member must have length less than or equal to 255"});
+  const std::string longest(255, 'k');
+  request["KeySchema"][0]["AttributeName"] = longest;
+  request["AttributeDefinitions"][0]["AttributeName"] = longest;
+  EXPECT_EQ(h.call("CreateTable", request).status, 200);
+}
+
+// Capacity units above 10^12 are out of bounds, ReadCapacityUnits first, after the model's
+// constraints (dynalite's test/createTable.js, recorded against AWS).
+TEST(CreateTable, RejectsCapacityUnitsAbove10To12) {
+  Harness h;
+  json request = create_request("users");
+  request.erase("BillingMode");
+  request["ProvisionedThroughput"] = {{"ReadCapacityUnits", 1000000000001},
+                                      {"WriteCapacityUnits", 1000000000001}};
+  expect_validation(h.call("CreateTable", request),
+                    "Given value 1000000000001 for ReadCapacityUnits is out of bounds");
+  request["ProvisionedThroughput"]["ReadCapacityUnits"] = 1000000000000;
+  expect_validation(h.call("CreateTable", request),
+                    "Given value 1000000000001 for WriteCapacityUnits is out of bounds");
+  request["ProvisionedThroughput"]["WriteCapacityUnits"] = -1;
+  expect_validation(h.call("CreateTable", request),
+                    "1 validation error detected: Value '-1' at "
+                    "'provisionedThroughput.writeCapacityUnits' failed to satisfy constraint: "
+                    "Member must have value greater than or equal to 1");
+  request["ProvisionedThroughput"]["WriteCapacityUnits"] = 1000000000000;
+  EXPECT_EQ(h.call("CreateTable", request).status, 200);
+}
+
+// Billing and throughput come before any check of the key schema.
+TEST(CreateTable, ChecksBillingBeforeTheKeySchema) {
+  Harness h;
+  json request = create_request("users");
+  request["KeySchema"] = key_schema("undefined");
+  request["ProvisionedThroughput"] = {{"ReadCapacityUnits", 1}, {"WriteCapacityUnits", 1}};
+  expect_validation(h.call("CreateTable", request),
+                    kInvalid +
+                        "Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when "
+                        "BillingMode is PAY_PER_REQUEST");
+  request.erase("BillingMode");
+  request["ProvisionedThroughput"]["ReadCapacityUnits"] = 1000000000001;
+  expect_validation(h.call("CreateTable", request),
+                    "Given value 1000000000001 for ReadCapacityUnits is out of bounds");
+}
+
+// A KeySchema with more elements than AttributeDefinitions is "Invalid KeySchema" before its names
+// are compared: [pk HASH, pk RANGE] over one definition (paritysuite's capture) says so, not "the
+// same name".
+TEST(CreateTable, ChecksTheKeySchemaLengthBeforeItsNames) {
+  Harness h;
+  json request = create_request("users");
+  request["KeySchema"] = key_schema("pk", "pk");
+  expect_validation(h.call("CreateTable", request),
+                    "Invalid KeySchema: Some index key attribute have no definition");
+}
+
+// Then an undefined key, then a repeated name, then the HASH/RANGE order.
+TEST(CreateTable, ChecksUndefinedKeysThenARepeatedNameThenTheKeyOrder) {
+  Harness h;
+  json request = create_request("users");
+  request["AttributeDefinitions"] = definitions({{"a", "S"}, {"b", "S"}});
+  request["KeySchema"] = json::array({{{"AttributeName", "c"}, {"KeyType", "RANGE"}},
+                                      {{"AttributeName", "c"}, {"KeyType", "HASH"}}});
+  expect_validation(h.call("CreateTable", request),
+                    kInvalid +
+                        "Some index key attributes are not defined in AttributeDefinitions. Keys: "
+                        "[c, c], AttributeDefinitions: [a, b]");
+  request["KeySchema"][0]["AttributeName"] = "a";
+  request["KeySchema"][1]["AttributeName"] = "a";
+  expect_validation(h.call("CreateTable", request),
+                    "Both the Hash Key and the Range Key element in the KeySchema have the same "
+                    "name");
+  request["KeySchema"][1]["AttributeName"] = "b";
+  expect_validation(h.call("CreateTable", request),
+                    "Invalid KeySchema: The first KeySchemaElement is not a HASH key type");
+}
+
+// The index lists' own rules (empty, an LSI without a table range key) before any index's.
+TEST(CreateTable, ChecksTheIndexListsBeforeEachIndex) {
+  Harness h;
+  json bad_lsi = {{"IndexName", "by-x"},
+                  {"KeySchema", key_schema("pk", "undefined")},
+                  {"Projection", {{"ProjectionType", "ALL"}}}};
+  json request = create_request("users");
+  request["LocalSecondaryIndexes"] = json::array({bad_lsi});
+  request["GlobalSecondaryIndexes"] = json::array();
+  expect_validation(h.call("CreateTable", request),
+                    kInvalid + "List of GlobalSecondaryIndexes is empty");
+  request.erase("GlobalSecondaryIndexes");
+  expect_validation(h.call("CreateTable", request),
+                    kInvalid +
+                        "Table KeySchema does not have a range key, which is required when "
+                        "specifying a LocalSecondaryIndex");
 }
 
 }  // namespace

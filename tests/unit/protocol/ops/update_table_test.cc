@@ -89,5 +89,46 @@ TEST(UpdateTable, RejectsThroughputEqualToTheCurrentOne) {
       "limits and how to request higher limits.");
 }
 
+// Capacity past 10^12 is out of bounds, ReadCapacityUnits first, before the table is looked up
+// (dynalite's test/updateTable.js, recorded against AWS); the model's constraints come first.
+TEST(UpdateTable, RejectsCapacityUnitsAbove10To12EvenForAMissingTable) {
+  Harness h;
+  json request = {{"TableName", "abc"},
+                  {"ProvisionedThroughput",
+                   {{"WriteCapacityUnits", 1000000000001}, {"ReadCapacityUnits", 1000000000001}}}};
+  expect_validation(h.call("UpdateTable", request),
+                    "Given value 1000000000001 for ReadCapacityUnits is out of bounds");
+  request["ProvisionedThroughput"]["ReadCapacityUnits"] = 1000000000000;
+  expect_validation(h.call("UpdateTable", request),
+                    "Given value 1000000000001 for WriteCapacityUnits is out of bounds");
+  request["ProvisionedThroughput"] = {{"ReadCapacityUnits", 1000000000001},
+                                      {"WriteCapacityUnits", -1}};
+  expect_validation(h.call("UpdateTable", request),
+                    "1 validation error detected: Value '-1' at "
+                    "'provisionedThroughput.writeCapacityUnits' failed to satisfy constraint: "
+                    "Member must have value greater than or equal to 1");
+}
+
+// An index created by UpdateTable has CreateTable's 255-character cap on its key names.
+TEST(UpdateTable, CapsANewIndexsKeyNamesAt255Characters) {
+  Harness h;
+  h.create_table("users");
+  const std::string long_name(256, 'g');
+  json request = {
+      {"TableName", "users"},
+      {"AttributeDefinitions", json::array({{{"AttributeName", "g"}, {"AttributeType", "S"}}})},
+      {"GlobalSecondaryIndexUpdates",
+       json::array(
+           {{{"Create",
+              {{"IndexName", "by-g"},
+               {"KeySchema", json::array({{{"AttributeName", long_name}, {"KeyType", "HASH"}}})},
+               {"Projection", {{"ProjectionType", "ALL"}}}}}}})}};
+  expect_validation(h.call("UpdateTable", request),
+                    "1 validation error detected: Value '" + long_name +
+                        "' at 'globalSecondaryIndexUpdates.1.member.create.keySchema.1.member."
+                        "attributeName' failed to satisfy constraint: Member must have length "
+                        "less than or equal to 255");
+}
+
 }  // namespace
 }  // namespace ddb::protocol

@@ -70,6 +70,24 @@ TEST(AttributesToGet, AddsLengthConstraints) {
   EXPECT_EQ(message_for(Json::parse(R"({"AttributesToGet":["a"]})")), "");
 }
 
+// Each name of AttributesToGet is 1 to 65,535 bytes, checked before the duplicates.
+TEST(AttributesToGet, RejectsEmptyAndOversizedNames) {
+  const auto error_of = [](const Json& request) -> std::string {
+    try {
+      attributes_to_get(request);
+    } catch (const engine::Error& error) {
+      EXPECT_EQ(error.type(), engine::ErrorType::Validation);
+      return error.message();
+    }
+    return "";
+  };
+  EXPECT_EQ(error_of(Json::parse(R"({"AttributesToGet":["a",""]})")), "Empty attribute name");
+  EXPECT_EQ(error_of(Json::parse(R"({"AttributesToGet":["",""]})")), "Empty attribute name");
+  EXPECT_EQ(error_of(Json{{"AttributesToGet", {"a", std::string(65536, 'x')}}}),
+            "Attribute name is too large, must be less than 65536 bytes");
+  EXPECT_EQ(error_of(Json{{"AttributesToGet", {std::string(65535, 'x')}}}), "");
+}
+
 TEST(AttributesToGet, RejectsNonStringNames) {
   Constraints constraints;
   try {

@@ -41,8 +41,8 @@
 #include "server/health_check.h"
 #include "server/listener.h"
 #include "server/open_files.h"
-#include "server/seed_files.h"
 #include "server/report_file.h"
+#include "server/seed_files.h"
 
 namespace {
 

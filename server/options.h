@@ -57,7 +57,7 @@ struct Options {
   // The namespace of a seed that names none (protocol::SeedDefaults).
   std::string seed_access_key;
   std::string seed_region = "us-east-1";
-  std::string report_path;    // where the access-pattern report is written at shutdown; empty: not
+  std::string report_path;  // where the access-pattern report is written at shutdown; empty: not
 };
 
 }  // namespace ddb::server

@@ -381,7 +381,8 @@ class FaultTest(harness.ServerTest):
              "rule 0: UnprocessedItems applies to BatchWriteItem and BatchGetItem, not PutItem"),
             ({"rules": [{"table": TABLE}]}, "rule 0: give an error, a latencyMs or both"),
             ({"rule": []}, "unknown member 'rule'"),
-            (b"{not json", "the request body is not JSON"),
+            (b"{not json", "the request body is not JSON: line 1: syntax error while parsing "
+                           "object key - invalid literal; last read: '{no'; expected string literal"),
         ]
         for body, message in refusals:
             with self.subTest(message=message):

@@ -2,6 +2,7 @@
 script exits 0 and prints the results its data model implies."""
 
 import os
+import shutil
 import subprocess
 import sys
 import unittest
@@ -73,6 +74,29 @@ class ExamplesTest(unittest.TestCase):
             "stale update rejected, retry succeeded: version 3, followers 15",
             "music example: all checks passed",
         ])
+
+    def test_pytest_suite_with_snapshots_and_faults(self):
+        """test_orders_isolated.py, a pytest suite of an application's own code, passes: snapshots
+        isolate its tests, fault injection drives its BatchWriteItem retry loop."""
+        python = pytest_python()
+        self.assertIsNotNone(python, "no python3 with pytest (Debian's python3-pytest)")
+        path = os.path.normpath(os.path.join(EXAMPLES, "test_orders_isolated.py"))
+        result = subprocess.run(
+            [python, "-m", "pytest", "-q", "-p", "no:cacheprovider", path],
+            capture_output=True, text=True, timeout=TIMEOUT_SECONDS, stdin=subprocess.DEVNULL,
+            env={**os.environ, "DDBLOCAL_ENDPOINT": SERVER.endpoint})
+        self.assertEqual(result.returncode, 0, f"pytest failed:\n{result.stdout}\n{result.stderr}")
+        self.assertIn("5 passed", result.stdout)
+
+
+def pytest_python():
+    """An interpreter that has pytest: this one, or Debian's (python3-pytest installs it there when
+    python3 on the PATH is another installation)."""
+    for python in (sys.executable, shutil.which("python3"), "/usr/bin/python3"):
+        if python and subprocess.run([python, "-c", "import pytest, boto3"],
+                                     capture_output=True).returncode == 0:
+            return python
+    return None
 
 
 if __name__ == "__main__":

@@ -61,7 +61,7 @@ std::string table_name_of(const RequestContext& ctx, std::string_view name) {
 }
 
 std::shared_ptr<engine::Table> find_table(const RequestContext& ctx, std::string_view name) {
-  if (ctx.usage.table.empty()) ctx.usage.table = name;
+  if (ctx.usage.wanted && ctx.usage.table.empty()) ctx.usage.table = name;
   if (!name.starts_with("arn:")) return ctx.database.find_table(ctx.region, name);
   auto table = ctx.database.find_table(ctx.region, table_name_in_arn(ctx, name));
   if (table && table->definition().arn != name) return nullptr;

@@ -186,7 +186,7 @@ ResponseBody page_response(const ReadPage& page, const ReadRequest& read, Reques
   double table_units = fetched_bytes > 0 ? read_units(fetched_bytes, read.consistent) : 0.0;
   usage.add_read_page(static_cast<int64_t>(count), static_cast<int64_t>(page.items.size()),
                       units + table_units);
-  usage.index = index->index->name();
+  if (usage.wanted) usage.index = index->index->name();
   add_consumed_capacity(response, read.capacity, read.table_name, table_units,
                         {{index->index->name(), index->index->kind(), units}});
   return body;

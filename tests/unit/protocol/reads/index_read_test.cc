@@ -379,6 +379,7 @@ TEST_F(IndexRead, AnEntryWhoseItemVanishedBeforeTheFetchIsLeftOut) {
   ASSERT_EQ(page.items.size(), 2u);
   table->remove({engine::AttributeValue::string("a"), engine::AttributeValue::string("2")});
   RequestUsage usage;
+  usage.wanted = true;
   json response = json::parse(
       page_response(index_page(std::move(page), *by_level), read, usage, &source).write());
   EXPECT_EQ(labels(response["Items"]), (std::vector<std::string>{"a/1"}));

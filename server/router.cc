@@ -128,6 +128,22 @@ SignedRequest signed_request(const HttpRequest& request, std::string_view path,
   return signed_request;
 }
 
+// The caller a request's SigV4 credential scope names, its signature verified under
+// --require-auth. Throws engine::Error with DynamoDB's authentication errors.
+protocol::Caller authenticated_caller(const HttpRequest& request, std::string_view path,
+                                      std::string_view query, const Endpoint& endpoint) {
+  Authentication authentication =
+      read_authentication({.authorization = request.header(http::field::authorization),
+                           .amz_date = request.header("X-Amz-Date"),
+                           .date = request.header(http::field::date),
+                           .query = query});
+  if (endpoint.credentials != nullptr) {
+    verify_signature(signed_request(request, path, query), authentication.fields,
+                     *endpoint.credentials, endpoint.now());
+  }
+  return std::move(authentication.caller);
+}
+
 // `body` is the request's body decoded (Content-Encoding); request.body() is what was signed.
 protocol::Response call(const HttpRequest& request, std::string_view body,
                         const Endpoint& endpoint) {
@@ -139,16 +155,7 @@ protocol::Response call(const HttpRequest& request, std::string_view body,
   try {
     protocol::Caller caller;
     try {
-      Authentication authentication =
-          read_authentication({.authorization = request.header(http::field::authorization),
-                               .amz_date = request.header("X-Amz-Date"),
-                               .date = request.header(http::field::date),
-                               .query = query});
-      caller = std::move(authentication.caller);
-      if (endpoint.credentials != nullptr) {
-        verify_signature(signed_request(request, path, query), authentication.fields,
-                         *endpoint.credentials, endpoint.now());
-      }
+      caller = authenticated_caller(request, path, query, endpoint);
     } catch (const engine::Error& failure) {
       caller.auth_failure = failure;
     }
@@ -169,15 +176,7 @@ HttpResponse admin_response(const HttpRequest& request, std::string_view path,
                             std::string_view query, const Endpoint& endpoint) {
   protocol::AdminResponse answer;
   try {
-    if (endpoint.credentials != nullptr) {
-      Authentication authentication =
-          read_authentication({.authorization = request.header(http::field::authorization),
-                               .amz_date = request.header("X-Amz-Date"),
-                               .date = request.header(http::field::date),
-                               .query = query});
-      verify_signature(signed_request(request, path, query), authentication.fields,
-                       *endpoint.credentials, endpoint.now());
-    }
+    if (endpoint.credentials != nullptr) authenticated_caller(request, path, query, endpoint);
     answer = endpoint.admin->handle({.method = request.method_string(),
                                      .path = path.substr(protocol::kAdminPrefix.size()),
                                      .query = query,

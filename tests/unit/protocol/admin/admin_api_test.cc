@@ -7,45 +7,37 @@
 
 #include "engine/database.h"
 #include "protocol/admin/admin_call.h"
+#include "tests/support/admin_call.h"
 
 namespace ddb::protocol {
 namespace {
 
 using nlohmann::json;
 
-struct Answer {
-  int status;
-  json body;
-};
-
-Answer call(const AdminApi& api, std::string_view method, std::string_view path,
-            std::string_view body = "", std::string_view query = "") {
-  AdminResponse response =
-      api.handle({.method = method, .path = path, .query = query, .body = body});
-  return {response.status, json::parse(response.body)};
-}
+using Answer = test::AdminAnswer;
+using test::call_admin;
 
 TEST(AdminApi, RoutesByPathAndMethod) {
   engine::Database database;
   AdminApi api({.database = database});
-  EXPECT_EQ(call(api, "GET", "clock").status, 200);
-  Answer moved = call(api, "POST", "clock", R"({"advanceSeconds": 60})");
+  EXPECT_EQ(call_admin(api, "GET", "clock").status, 200);
+  Answer moved = call_admin(api, "POST", "clock", R"({"advanceSeconds": 60})");
   EXPECT_EQ(moved.status, 200);
   EXPECT_NEAR(moved.body["offsetSeconds"].get<double>(), 60, 1);
-  Answer wrong_method = call(api, "DELETE", "clock");
+  Answer wrong_method = call_admin(api, "DELETE", "clock");
   EXPECT_EQ(wrong_method.status, 405);
   EXPECT_EQ(wrong_method.body["error"], "MethodNotAllowed");
   // A path is matched segment by segment: neither a prefix nor a longer path matches.
-  EXPECT_EQ(call(api, "GET", "clock/extra").status, 404);
-  EXPECT_EQ(call(api, "GET", "clo").status, 404);
-  EXPECT_EQ(call(api, "POST", "ttl").status, 404);
-  EXPECT_EQ(call(api, "POST", "ttl/run").body, json({{"deleted", 0}}));
+  EXPECT_EQ(call_admin(api, "GET", "clock/extra").status, 404);
+  EXPECT_EQ(call_admin(api, "GET", "clo").status, 404);
+  EXPECT_EQ(call_admin(api, "POST", "ttl").status, 404);
+  EXPECT_EQ(call_admin(api, "POST", "ttl/run").body, json({{"deleted", 0}}));
 }
 
 TEST(AdminApi, TheRequestLogIsNotFoundWhenOff) {
   engine::Database database;
   AdminApi api({.database = database});
-  Answer answer = call(api, "GET", "requests");
+  Answer answer = call_admin(api, "GET", "requests");
   EXPECT_EQ(answer.status, 404);
   EXPECT_EQ(answer.body, json({{"error", "NotFound"}, {"message", "the request log is off"}}));
 }

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "protocol/admin/admin_api.h"
+#include "tests/support/admin_call.h"
 #include "tests/support/harness.h"
 
 namespace ddb::protocol {
@@ -12,15 +13,11 @@ namespace {
 
 using nlohmann::json;
 
-struct Answer {
-  int status;
-  json body;
-};
+using Answer = test::AdminAnswer;
 
 Answer admin(const AdminApi& api, std::string_view method, std::string_view path,
              std::string_view body = "") {
-  AdminResponse response = api.handle({method, path, "", body});
-  return {response.status, json::parse(response.body)};
+  return test::call_admin(api, method, path, body);
 }
 
 class AdminSnapshots : public ::testing::Test {

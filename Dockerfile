@@ -16,6 +16,8 @@ COPY CMakeLists.txt ./
 COPY engine engine
 COPY protocol protocol
 COPY server server
+COPY console console
+COPY scripts/embed_files.cmake scripts/
 RUN cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DDDB_TESTS=OFF \
  && cmake --build build -j"$(nproc)" --target ddblocal \
  && strip build/ddblocal

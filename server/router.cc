@@ -14,6 +14,7 @@
 #include <utility>
 
 #include "engine/error.h"
+#include "protocol/console/console.h"
 #include "protocol/error_json.h"
 #include "server/auth.h"
 #include "server/crc32.h"
@@ -194,6 +195,24 @@ HttpResponse admin_response(const HttpRequest& request, std::string_view path,
   return response;
 }
 
+// A file of the web console (protocol/console). It is served unsigned even under --require-auth, as
+// a browser's navigation cannot sign; the page signs each API call it makes. Its policy keeps the
+// page to this server: no script, style or fetch from anywhere else.
+HttpResponse console_response(const HttpRequest& request, std::string_view path) {
+  protocol::ConsoleAnswer answer = protocol::console_answer(path);
+  HttpResponse response{answer.status, request.version()};
+  response.set(http::field::content_type, std::string(answer.content_type));
+  if (!answer.location.empty()) response.set(http::field::location, answer.location);
+  response.set(http::field::cache_control, "no-cache");
+  response.set("X-Content-Type-Options", "nosniff");
+  response.set("Content-Security-Policy",
+               "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; "
+               "frame-ancestors 'none'");
+  response.body() = std::string(answer.body);
+  finish(response, request);
+  return response;
+}
+
 }  // namespace
 
 Routed route(const HttpRequest& request, const Endpoint& endpoint) {
@@ -203,6 +222,10 @@ Routed route(const HttpRequest& request, const Endpoint& endpoint) {
     std::string_view url = request.target();
     std::string_view path = url.substr(0, url.find('?'));
     if (path.starts_with(protocol::kAdminPrefix)) {
+      std::string_view admin_path = path.substr(protocol::kAdminPrefix.size());
+      if (request.method() == http::verb::get && protocol::is_console_path(admin_path)) {
+        return {console_response(request, admin_path), {}};
+      }
       std::string_view query = path.size() < url.size() ? url.substr(path.size() + 1) : "";
       return {admin_response(request, path, query, endpoint), {}};
     }

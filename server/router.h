@@ -50,7 +50,8 @@ struct Routed {
 // carries x-amzn-RequestId, x-amz-crc32 (over the bytes sent, compressed or not), CORS fields when
 // the request has an Origin, and keeps the connection alive when the request allows it (the
 // session's writer adds Date, Server, Content-Length and Connection). Never throws. Thread-safe
-// when the dispatcher is. Never waits for the disk.
+// when the dispatcher is. Never waits for the disk. A GET under /ddblocal/console is the web
+// console's static files (protocol/console), served unsigned even under --require-auth.
 Routed route(const HttpRequest& request, const Endpoint& endpoint);
 
 // The answer to a request whose body is over kMaxRequestBodyBytes: 413, empty chunked body, CORS

@@ -8,8 +8,10 @@
 #include <string_view>
 
 #include "engine/database.h"
+#include "protocol/admin/admin_api.h"
 #include "protocol/dispatch.h"
 #include "server/crc32.h"
+#include "server/credentials.h"
 #include "server/gzip.h"
 
 namespace ddb::server {
@@ -363,6 +365,36 @@ TEST_F(Router, PassesTheHostHeaderToTheDispatcher) {
   EXPECT_EQ(response.result_int(), 200);
   EXPECT_EQ(response.body(),
             R"({"Endpoints":[{"Address":"127.0.0.1:8123","CachePeriodInMinutes":1440}]})");
+}
+
+// The console's files are served without a signature under --require-auth (a browser's navigation
+// cannot sign), while the admin API beside them still refuses an unsigned request; with
+// --no-admin-api there is no console.
+TEST_F(Router, ServesTheConsoleUnsignedAndOnlyWithTheAdminApi) {
+  protocol::AdminApi admin({.database = database_});
+  Credentials credentials;
+  credentials.add("AKIDCONSOLE", "secret");
+  Endpoint endpoint{.dispatcher = dispatcher_, .credentials = &credentials, .admin = &admin};
+  auto get = [&](std::string_view path, const Endpoint& to) {
+    HttpRequest request{http::verb::get, path, 11};
+    return route(request, to).response;
+  };
+  HttpResponse page = get("/ddblocal/console/", endpoint);
+  EXPECT_EQ(page.result_int(), 200);
+  EXPECT_EQ(header(page, "Content-Type"), "text/html; charset=utf-8");
+  EXPECT_EQ(header(page, "X-Content-Type-Options"), "nosniff");
+  EXPECT_NE(header(page, "Content-Security-Policy").find("default-src 'self'"), std::string::npos);
+  EXPECT_TRUE(page.body().starts_with("<!doctype html>"));
+  HttpResponse redirect = get("/ddblocal/console?x=1", endpoint);
+  EXPECT_EQ(redirect.result_int(), 301);
+  EXPECT_EQ(header(redirect, "Location"), "/ddblocal/console/");
+  EXPECT_EQ(get("/ddblocal/console/missing.js", endpoint).result_int(), 404);
+  HttpResponse admin_call = get("/ddblocal/clock", endpoint);
+  EXPECT_EQ(admin_call.result_int(), 403);
+  EXPECT_NE(admin_call.body().find("MissingAuthenticationTokenException"), std::string::npos);
+  HttpResponse off = get("/ddblocal/console/", Endpoint{dispatcher_});
+  EXPECT_EQ(off.result_int(), 404);
+  EXPECT_EQ(off.body(), "<UnknownOperationException/>\n");
 }
 
 }  // namespace

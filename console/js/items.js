@@ -11,7 +11,8 @@ export function itemTable(items, keys, onOpen, id) {
   return h("div", { class: "scroll" }, h("table", { class: "grid items", id },
     h("thead", null, h("tr", null, onOpen && h("th", { scope: "col" }, ""), names.map((n) => h("th", { scope: "col" }, n)))),
     h("tbody", null, items.map((item) => h("tr", null,
-      onOpen && h("td", null, h("button", { class: "link", onclick: () => onOpen(item) }, "Open")),
+      onOpen && h("td", null, h("button", { class: "link", onclick: () => onOpen(item),
+                                             "aria-label": `Open ${keys.map((k) => display(item[k])).join(" / ")}` }, "Open")),
       names.map((n) => h("td", { title: n in item ? JSON.stringify(item[n]) : "absent" }, n in item ? display(item[n]) : "")))))));
 }
 

@@ -384,6 +384,9 @@ int main(int argc, char** argv) {
     if (!options.report_path.empty()) {
       ddb::server::write_report_file(options.report_path, *access_report, database);
     }
+    // The import under way finishes (its writes are logged) and queued jobs are dropped before the
+    // log closes.
+    transfers.reset();
     if (journal) journal->close();
     spdlog::info("stopped");
   } catch (const std::exception& e) {

@@ -280,6 +280,40 @@ class ExportImportTest(harness.ServerTest):
                          "ddblocal does not read InputFormat ION: import DYNAMODB_JSON or CSV")
 
 
+class DurableImportTest(unittest.TestCase):
+    def test_imported_items_survive_a_restart(self):
+        """With --data-dir, an import's items are written to the log like any PutItem: after a
+        clean restart the imported table and its items are there."""
+        data_dir = tempfile.mkdtemp(prefix="ddblocal-data-")
+        self.addCleanup(shutil.rmtree, data_dir, True)
+        shutil.copytree(FIXTURE, os.path.join(S3_DIR, "bucket", "durable"), dirs_exist_ok=True)
+        args = ["--s3-dir", S3_DIR, "--data-dir", data_dir]
+        server = harness.Server(args).start()
+        try:
+            client = server.client()
+            arn = client.import_table(
+                S3BucketSource={"S3Bucket": "bucket",
+                                "S3KeyPrefix": f"durable/AWSDynamoDB/{FIXTURE_ID}/data/"},
+                InputFormat="DYNAMODB_JSON", InputCompressionType="GZIP",
+                TableCreationParameters=table_parameters("durable-import"))[
+                    "ImportTableDescription"]["ImportArn"]
+            for _ in range(600):
+                status = client.describe_import(ImportArn=arn)["ImportTableDescription"]
+                if status["ImportStatus"] != "IN_PROGRESS":
+                    break
+                time.sleep(0.05)
+            self.assertEqual(status["ImportStatus"], "COMPLETED")
+        finally:
+            server.stop()
+        server = harness.Server(args).start()
+        self.addCleanup(server.stop)
+        client = server.client()
+        self.assertEqual(client.scan(TableName="durable-import", Select="COUNT")["Count"], 3)
+        item = client.get_item(TableName="durable-import",
+                               Key={"pk": {"S": "user#1"}, "sk": {"N": "1"}})["Item"]
+        self.assertEqual(item["name"], {"S": "Ann"})
+
+
 class WithoutS3DirTest(unittest.TestCase):
     def test_every_operation_names_the_flag(self):
         """Without --s3-dir the six operations answer a ValidationException that names the

@@ -306,6 +306,28 @@ TEST_F(TransfersTest, ImportsZstdAndFailsOnDataThatDoesNotDecode) {
   EXPECT_EQ(d["FailureMessage"], "items.json.gz is not gzip data");
 }
 
+TEST_F(TransfersTest, AClientTokenRepeatsItsImportWithoutASecondTable) {
+  json request = {{"S3BucketSource", {{"S3Bucket", "bucket"}}},
+                  {"InputFormat", "DYNAMODB_JSON"},
+                  {"ClientToken", "imp"},
+                  {"TableCreationParameters", table_parameters("tok")}};
+  auto first = h_.call("ImportTable", request);
+  ASSERT_EQ(first.status, 200) << first.raw_body;
+  // The table exists now: a new import of it would be ResourceInUse; the retry is the same import.
+  auto again = h_.call("ImportTable", request);
+  ASSERT_EQ(again.status, 200) << again.raw_body;
+  EXPECT_EQ(first.body["ImportTableDescription"]["ImportArn"],
+            again.body["ImportTableDescription"]["ImportArn"]);
+  request["InputFormat"] = "CSV";
+  auto conflict = h_.call("ImportTable", request);
+  EXPECT_EQ(conflict.error_type, "ImportConflictException");
+  EXPECT_EQ(conflict.message,
+            "There was a conflict when importing: the ClientToken imp was used with other "
+            "parameters");
+  transfers_.wait();
+  EXPECT_EQ(h_.call("ListImports", "{}").body["ImportSummaryList"].size(), 1u);
+}
+
 TEST_F(TransfersTest, UnknownArnsAreNotFound) {
   auto r = h_.call("DescribeExport",
                    json{{"ExportArn", "arn:aws:dynamodb:us-east-1:000000000000:table/t/export/x"}});

@@ -18,6 +18,8 @@ void import_object(const S3Directory& s3, const ImportSource& source, const std:
   Json item;
   while (lines.next(line)) {
     ++number;
+    // A UTF-8 byte order mark, as editors and spreadsheets write one at the start of a file.
+    if (number == 1 && line.starts_with("\xEF\xBB\xBF")) line.erase(0, 3);
     if (line.find_first_not_of(" \t") == std::string::npos) continue;
     if (source.csv && header.empty()) {
       try {

@@ -239,7 +239,9 @@ TEST_F(TransfersTest, ListExportsPagesWithNextToken) {
 }
 
 TEST_F(TransfersTest, ImportsCsvWithAHeaderListAndTypedKeys) {
-  std::ofstream(root_.file("bucket/people.csv")) << "1;Ann;\n2;\"Bo; Jr\";x\n";
+  // A spreadsheet's export: a byte order mark first.
+  std::ofstream(root_.file("bucket/people.csv")) << "\xEF\xBB\xBF"
+                                                    "1;Ann;\n2;\"Bo; Jr\";x\n";
   auto r =
       h_.call("ImportTable",
               json{{"S3BucketSource", {{"S3Bucket", "bucket"}, {"S3KeyPrefix", "people"}}},
@@ -257,6 +259,8 @@ TEST_F(TransfersTest, ImportsCsvWithAHeaderListAndTypedKeys) {
   EXPECT_EQ(item.body["Item"],
             json::parse(R"({"id":{"N":"2"},"name":{"S":"Bo; Jr"},"tag":{"S":"x"}})"));
   EXPECT_EQ(items_of("people").size(), 2u);
+  item = h_.call("GetItem", json{{"TableName", "people"}, {"Key", {{"id", {{"N", "1"}}}}}});
+  EXPECT_EQ(item.body["Item"], json::parse(R"({"id":{"N":"1"},"name":{"S":"Ann"}})"));
 }
 
 TEST_F(TransfersTest, ImportIntoAnExistingTableIsResourceInUse) {

@@ -219,7 +219,9 @@ std::vector<std::string> csv_fields(std::string_view line, char delimiter) {
 
 Json csv_item(const std::vector<std::string>& header, const std::vector<std::string>& fields,
               const std::map<std::string, std::string, std::less<>>& types) {
-  if (fields.size() > header.size()) {
+  // "headers ... as long as they match the number of columns in the file" (Developer Guide,
+  // "Amazon S3 import formats for DynamoDB").
+  if (fields.size() != header.size()) {
     throw std::invalid_argument("the record has " + std::to_string(fields.size()) +
                                 " fields and the header " + std::to_string(header.size()));
   }

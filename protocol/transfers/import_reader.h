@@ -65,8 +65,8 @@ std::vector<std::string> csv_fields(std::string_view line, char delimiter);
 // The DynamoDB JSON item of a CSV record under `header`: each non-empty field becomes a String
 // attribute, except the attributes `types` names (the AttributeDefinitions of the table and its
 // indexes: "N" or "B"), which take that type, as DynamoDB's CSV import types key attributes.
-// Empty fields are left out. Throws std::invalid_argument when the record has more fields than
-// the header.
+// Empty fields are left out. Throws std::invalid_argument when the record has more or fewer
+// fields than the header.
 Json csv_item(const std::vector<std::string>& header, const std::vector<std::string>& fields,
               const std::map<std::string, std::string, std::less<>>& types);
 

@@ -95,6 +95,7 @@ TEST(CsvItem, TypesDefinedAttributesAndSkipsEmptyFields) {
   EXPECT_EQ(csv_item({"pk", "n", "name", "empty"}, {"k1", "42", "Ann", ""}, types),
             nlohmann::json::parse(R"({"pk":{"S":"k1"},"n":{"N":"42"},"name":{"S":"Ann"}})"));
   EXPECT_THROW(csv_item({"pk"}, {"a", "b"}, types), std::invalid_argument);
+  EXPECT_THROW(csv_item({"pk", "name"}, {"a"}, types), std::invalid_argument);
 }
 
 }  // namespace

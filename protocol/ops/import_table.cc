@@ -36,26 +36,27 @@ void read_csv_options(const Json* options, ImportSource& source, Constraints& co
   if (delimiter && delimiter->size() == 1) {
     if (std::string_view(",;:|\t ").find((*delimiter)[0]) == std::string_view::npos) {
       constraints.add(
-          constraint_violation(*delimiter, "inputFormatOptions.csv.delimiter",
+          constraint_violation("'" + *delimiter + "'", "inputFormatOptions.csv.delimiter",
                                "Member must satisfy regular expression pattern: [,;:|\\t ]"));
     } else {
       source.delimiter = (*delimiter)[0];
     }
   }
   if (const Json* header = get_list(*csv, "HeaderList")) {
-    if (header->empty() || header->size() > 255) {
-      constraints.add(constraint_violation("[" + std::to_string(header->size()) + " names]",
-                                           "inputFormatOptions.csv.headerList",
-                                           "Member must have length between 1 and 255"));
-    }
+    std::string names;
     for (const Json& name : *header) {
       expect_string(name);
       if (name.get_ref<const std::string&>().empty()) {
-        constraints.add(constraint_violation("", "inputFormatOptions.csv.headerList.member",
+        constraints.add(constraint_violation("''", "inputFormatOptions.csv.headerList.member",
                                              "Member must have length greater than or equal "
                                              "to 1"));
       }
+      names += (names.empty() ? "" : ", ") + name.get<std::string>();
       source.header.push_back(name.get<std::string>());
+    }
+    if (header->empty() || header->size() > 255) {
+      constraints.add(constraint_violation("'[" + names + "]'", "inputFormatOptions.csv.headerList",
+                                           "Member must have length between 1 and 255"));
     }
   }
 }

@@ -37,7 +37,7 @@ void check_bucket(const std::optional<std::string>& bucket, std::string_view pat
   constraints.length(bucket, 0, 255, path);
   if (!bucket->empty() && bucket->size() <= 255 && !is_bucket_name(*bucket)) {
     constraints.add(constraint_violation(
-        *bucket, path,
+        "'" + *bucket + "'", path,
         R"(Member must satisfy regular expression pattern: ^[a-z0-9A-Z]+[\.\-\w]*[a-z0-9A-Z]+$)"));
   }
 }

@@ -332,6 +332,53 @@ TEST_F(TransfersTest, AClientTokenRepeatsItsImportWithoutASecondTable) {
   EXPECT_EQ(h_.call("ListImports", "{}").body["ImportSummaryList"].size(), 1u);
 }
 
+TEST_F(TransfersTest, ExportRefusesWhatItCannotServe) {
+  const std::string arn = "arn:aws:dynamodb:us-east-1:000000000000:table/nosuch";
+  auto r = h_.call("ExportTableToPointInTime", json{{"TableArn", arn}, {"S3Bucket", "bucket"}});
+  EXPECT_EQ(r.error_type, "TableNotFoundException");
+  EXPECT_EQ(r.message, "Table not found: nosuch");
+  test::expect_validation(
+      h_.call("ExportTableToPointInTime", json{{"TableArn", arn}, {"S3Bucket", "-bad"}}),
+      "1 validation error detected: Value '-bad' at 's3Bucket' failed to satisfy constraint: "
+      "Member must satisfy regular expression pattern: ^[a-z0-9A-Z]+[\\.\\-\\w]*[a-z0-9A-Z]+$");
+  test::expect_validation(
+      h_.call("ExportTableToPointInTime",
+              json{{"TableArn", arn}, {"S3Bucket", "bucket"}, {"S3Prefix", "a/../b"}}),
+      "S3Prefix a/../b has an empty, '.' or '..' segment, which a directory standing in for S3 "
+      "(--s3-dir) cannot hold");
+  h_.create_table("tbl");
+  enable_pitr("tbl");
+  // Recovery has been on for two minutes: a minute ago is inside its window, but not "now".
+  h_.database().clock().advance(std::chrono::minutes(2));
+  const double now = static_cast<double>(h_.database().clock().now_ms()) / 1000.0;
+  test::expect_validation(
+      h_.call(
+          "ExportTableToPointInTime",
+          json{{"TableArn", table_arn("tbl")}, {"S3Bucket", "bucket"}, {"ExportTime", now - 60}}),
+      "ddblocal exports a table as it is now: it keeps no point-in-time history to export an "
+      "earlier ExportTime from; leave ExportTime out");
+  r = h_.call(
+      "ExportTableToPointInTime",
+      json{{"TableArn", table_arn("tbl")}, {"S3Bucket", "bucket"}, {"ExportTime", now + 60}});
+  EXPECT_EQ(r.error_type, "InvalidExportTimeException");
+  EXPECT_EQ(r.message,
+            "ExportTime must be within the point in time recovery window of table 'tbl'");
+}
+
+TEST_F(TransfersTest, ImportChecksItsCsvOptionsAsTheModelDoes) {
+  test::expect_validation(
+      h_.call("ImportTable", json{{"S3BucketSource", {{"S3Bucket", "bucket"}}},
+                                  {"InputFormat", "CSV"},
+                                  {"InputFormatOptions",
+                                   {{"Csv", {{"Delimiter", "x"}, {"HeaderList", json::array()}}}}},
+                                  {"TableCreationParameters", table_parameters("csv")}}),
+      "2 validation errors detected: Value 'x' at 'inputFormatOptions.csv.delimiter' failed to "
+      "satisfy constraint: Member must satisfy regular expression pattern: [,;:|\\t ]; Value '[]' "
+      "at 'inputFormatOptions.csv.headerList' failed to satisfy constraint: Member must have "
+      "length between 1 and 255");
+  EXPECT_EQ(h_.call("ListTables", "{}").body["TableNames"].size(), 0u);
+}
+
 TEST_F(TransfersTest, UnknownArnsAreNotFound) {
   auto r = h_.call("DescribeExport",
                    json{{"ExportArn", "arn:aws:dynamodb:us-east-1:000000000000:table/t/export/x"}});

@@ -9,7 +9,7 @@ FROM debian:bookworm-slim AS build
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
       cmake g++ make libboost1.81-dev nlohmann-json3-dev libspdlog-dev zlib1g-dev libssl-dev \
-      libmimalloc-dev \
+      libmimalloc-dev libzstd-dev \
  && apt-get clean && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY CMakeLists.txt ./

@@ -33,6 +33,15 @@ enum class ErrorType {
   // the revision a request expects.
   TableNotFound,
   PolicyNotFound,
+  // Export to S3 and import from S3 (protocol/transfers): an ARN that names no export or import; a
+  // ClientToken reused with other parameters; an export of a table without point-in-time recovery,
+  // or of a moment outside its window.
+  ExportNotFound,
+  ImportNotFound,
+  ExportConflict,
+  ImportConflict,
+  PointInTimeRecoveryUnavailable,
+  InvalidExportTime,
   // DynamoDB Streams' own: an iterator older than 15 minutes; a read before the trim horizon.
   ExpiredIterator,
   TrimmedDataAccess,

@@ -54,6 +54,7 @@ struct RequestUsage {
   void note_key(const engine::Key& key, bool write);
 };
 class UnprocessedShare;
+class Transfers;
 
 // A key value as the report shows it: a string as it is, a number's digits, binary in base64.
 std::string key_text(const engine::AttributeValue& value);
@@ -74,6 +75,9 @@ struct RequestContext {
   // For BatchWriteItem and BatchGetItem: the requests a fault rule leaves unprocessed
   // (protocol/faults); nullptr for every batch that no rule touches.
   const UnprocessedShare* unprocessed = nullptr;
+  // The export and import jobs against the directory standing in for S3 (--s3-dir); nullptr when
+  // the server has none (protocol/transfers).
+  Transfers* transfers = nullptr;
 };
 
 // The table a TableName member names, given as the table's name or as its ARN

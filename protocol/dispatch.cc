@@ -89,6 +89,12 @@ const std::unordered_map<std::string_view, Handler>& handlers() {
       {"DisableKinesisStreamingDestination", disable_kinesis_streaming_destination},
       {"DescribeKinesisStreamingDestination", reads_only(describe_kinesis_streaming_destination)},
       {"UpdateKinesisStreamingDestination", update_kinesis_streaming_destination},
+      {"ExportTableToPointInTime", export_table_to_point_in_time},
+      {"DescribeExport", reads_only(describe_export)},
+      {"ListExports", reads_only(list_exports)},
+      {"ImportTable", import_table},
+      {"DescribeImport", reads_only(describe_import)},
+      {"ListImports", reads_only(list_imports)},
   };
   return table;
 }
@@ -258,6 +264,7 @@ Response Dispatcher::handle(std::string_view target, std::string_view body,
   const Handler* handler = find_handler(target, operation);
   const std::string space = namespace_of(namespaces_, caller);
   RequestContext ctx{database_, caller, space, false, {}};
+  ctx.transfers = transfers_;
   if (request_log_ == nullptr && access_report_ == nullptr) {
     return run_durably(database_, handler, target, operation, body, ctx, faults_);
   }

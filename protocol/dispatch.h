@@ -15,6 +15,7 @@ namespace ddb::protocol {
 class FaultRules;
 class RequestLog;
 class AccessReport;
+class Transfers;
 
 // Turns one DynamoDB JSON request into one response. Thread-safe: one Dispatcher serves every
 // session. Never throws: DynamoDB errors become their JSON error body, anything else a logged 500.
@@ -45,12 +46,18 @@ class Dispatcher {
   // Requires: no request is being handled; `faults` outlives the dispatcher.
   void set_faults(FaultRules* faults) { faults_ = faults; }
 
+  // Serves ExportTableToPointInTime, ImportTable and their Describe and List operations with
+  // `transfers` (protocol/transfers/transfers.h) from now on; without it they answer a
+  // ValidationException naming --s3-dir. Requires: as set_request_log's.
+  void set_transfers(Transfers* transfers) { transfers_ = transfers; }
+
  private:
   engine::Database& database_;
   Namespaces namespaces_;
   RequestLog* request_log_ = nullptr;
   FaultRules* faults_ = nullptr;
   AccessReport* access_report_ = nullptr;
+  Transfers* transfers_ = nullptr;
 };
 
 }  // namespace ddb::protocol

@@ -57,6 +57,18 @@ WireError wire_error(engine::ErrorType type) {
       return {"com.amazonaws.dynamodb.v20120810#ItemCollectionSizeLimitExceededException", 400};
     case ErrorType::TableNotFound:
       return {"com.amazonaws.dynamodb.v20120810#TableNotFoundException", 400};
+    case ErrorType::ExportNotFound:
+      return {"com.amazonaws.dynamodb.v20120810#ExportNotFoundException", 400};
+    case ErrorType::ImportNotFound:
+      return {"com.amazonaws.dynamodb.v20120810#ImportNotFoundException", 400};
+    case ErrorType::ExportConflict:
+      return {"com.amazonaws.dynamodb.v20120810#ExportConflictException", 400};
+    case ErrorType::ImportConflict:
+      return {"com.amazonaws.dynamodb.v20120810#ImportConflictException", 400};
+    case ErrorType::PointInTimeRecoveryUnavailable:
+      return {"com.amazonaws.dynamodb.v20120810#PointInTimeRecoveryUnavailableException", 400};
+    case ErrorType::InvalidExportTime:
+      return {"com.amazonaws.dynamodb.v20120810#InvalidExportTimeException", 400};
     case ErrorType::PolicyNotFound:
       return {"com.amazonaws.dynamodb.v20120810#PolicyNotFoundException", 400};
     // DynamoDB Streams' own errors keep the namespace of the streams service's original model

@@ -46,5 +46,11 @@ Json enable_kinesis_streaming_destination(RequestContext& ctx, const Json& reque
 Json disable_kinesis_streaming_destination(RequestContext& ctx, const Json& request);
 Json describe_kinesis_streaming_destination(RequestContext& ctx, const Json& request);
 Json update_kinesis_streaming_destination(RequestContext& ctx, const Json& request);
+Json export_table_to_point_in_time(RequestContext& ctx, const Json& request);
+Json describe_export(RequestContext& ctx, const Json& request);
+Json list_exports(RequestContext& ctx, const Json& request);
+Json import_table(RequestContext& ctx, const Json& request);
+Json describe_import(RequestContext& ctx, const Json& request);
+Json list_imports(RequestContext& ctx, const Json& request);
 
 }  // namespace ddb::protocol

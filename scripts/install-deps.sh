@@ -4,6 +4,7 @@ set -euo pipefail
 
 packages=(cmake g++ make git libboost1.81-dev nlohmann-json3-dev libspdlog-dev zlib1g-dev libssl-dev
           libmimalloc-dev  # the allocator the ddblocal binary links (CMakeLists.txt)
+          libzstd-dev      # ImportTable's ZSTD input (protocol/transfers/import_reader.cc)
           libgtest-dev python3 python3-boto3 python3-pytest awscli clang-format
           clang libclang-rt-14-dev  # clang and its libFuzzer/ASan runtimes: make fuzz-smoke
           chromium)  # the browser tests/e2e/console drives (with puppeteer-core from npm)

@@ -52,7 +52,7 @@ struct Flag {
   std::string_view alias = {};
 };
 
-const std::array<Flag, 25> kFlags = {{
+const std::array<Flag, 26> kFlags = {{
     {"--host", "H", "address to listen on (an IP address or a host name)",
      [](Options& o, std::string_view v) {
        if (v.empty()) throw BadValue("invalid value '' for --host: expected an address");
@@ -214,6 +214,14 @@ const std::array<Flag, 25> kFlags = {{
        o.report_path = std::string(v);
      },
      [](const Options&) { return std::string("none"); }},
+    {"--s3-dir", "DIR",
+     "a directory standing in for Amazon S3 in ExportTableToPointInTime and ImportTable: bucket B "
+     "is the subdirectory DIR/B",
+     [](Options& o, std::string_view v) {
+       if (v.empty()) throw BadValue("invalid value '' for --s3-dir: expected a directory");
+       o.s3_dir = std::string(v);
+     },
+     [](const Options&) { return std::string("none: export and import are refused"); }},
 }};
 
 const Flag* find_flag(std::string_view name) {

@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
+#include <filesystem>
 #include <functional>
 #include <future>
 #include <iostream>
@@ -34,6 +35,7 @@
 #include "protocol/dispatch.h"
 #include "protocol/faults/fault_rules.h"
 #include "protocol/namespaces.h"
+#include "protocol/transfers/transfers.h"
 #include "server/command_line.h"
 #include "server/cpu_budget.h"
 #include "server/credentials.h"
@@ -267,6 +269,23 @@ int main(int argc, char** argv) {
     if (!options.seed_paths.empty() && !load_seeds(options.seed_paths, admin_services)) return 1;
     ddb::protocol::Dispatcher dispatcher(database, namespaces);
     dispatcher.set_faults(&faults);
+    // Export and import run on a thread of their own, which stops (after the job under way) before
+    // the database goes.
+    std::unique_ptr<ddb::protocol::Transfers> transfers;
+    if (!options.s3_dir.empty()) {
+      std::error_code ec;
+      if (!std::filesystem::is_directory(options.s3_dir, ec)) {
+        spdlog::critical("--s3-dir {}: not a directory", options.s3_dir);
+        return 1;
+      }
+      // The server's log stands in for the CloudWatch Logs group of an import's errors.
+      transfers = std::make_unique<ddb::protocol::Transfers>(
+          database, ddb::protocol::S3Directory(options.s3_dir),
+          [](const std::string& line) { spdlog::warn("import error: {}", line); });
+      dispatcher.set_transfers(transfers.get());
+      spdlog::info("S3 stands in as {}: bucket B is the directory {}/B", options.s3_dir,
+                   options.s3_dir);
+    }
     // The request log costs a little per request, so it exists only when something reads it.
     std::unique_ptr<ddb::protocol::RequestLog> request_log;
     if (options.admin_api || options.log_requests) {
@@ -365,6 +384,9 @@ int main(int argc, char** argv) {
     if (!options.report_path.empty()) {
       ddb::server::write_report_file(options.report_path, *access_report, database);
     }
+    // The import under way finishes (its writes are logged) and queued jobs are dropped before the
+    // log closes.
+    transfers.reset();
     if (journal) journal->close();
     spdlog::info("stopped");
   } catch (const std::exception& e) {

@@ -58,6 +58,9 @@ struct Options {
   std::string seed_access_key;
   std::string seed_region = "us-east-1";
   std::string report_path;  // where the access-pattern report is written at shutdown; empty: not
+  // The directory standing in for Amazon S3: bucket B is DIR/B (ExportTableToPointInTime,
+  // ImportTable). Empty: those operations are refused.
+  std::string s3_dir;
 };
 
 }  // namespace ddb::server

@@ -56,6 +56,9 @@ class Harness {
   void put(std::string_view table, const nlohmann::json& item) const;
 
   engine::Database& database() { return database_; }
+  // Serves the export and import operations with `transfers` (which must outlive the harness's
+  // calls); without it they are refused as without --s3-dir.
+  void set_transfers(protocol::Transfers* transfers) { dispatcher_.set_transfers(transfers); }
   // Who the calls come from: access key AKIDEXAMPLE, region us-east-1, Host localhost:8000 unless
   // a test changes it.
   protocol::Caller& caller() { return caller_; }

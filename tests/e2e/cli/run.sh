@@ -69,7 +69,9 @@ if ! command -v "$AWS" >/dev/null 2>&1; then
 fi
 
 # --port 0: the kernel picks a free port, which the listening line then names.
-"$BIN" --host 127.0.0.1 --port 0 --log-level warn >"$work/stdout" 2>"$work/stderr" &
+# --s3-dir: a directory standing in for S3, whose subdirectory "bucket" is a bucket.
+mkdir -p "$work/s3/bucket"
+"$BIN" --host 127.0.0.1 --port 0 --log-level warn --s3-dir "$work/s3" >"$work/stdout" 2>"$work/stderr" &
 server_pid=$!
 
 endpoint=""
@@ -371,6 +373,54 @@ check "execute-transaction with a missing item is cancelled" \
 ddb batch-execute-statement --statements "[{\"Statement\":\"SELECT name FROM \\\"$table\\\" WHERE PK = 'PLAYER#pq' AND SK = 'PROFILE'\"},{\"Statement\":\"SELECT * FROM \\\"$table\\\" WHERE PK = 'PLAYER#pq'\"}]" \
   --query 'Responses[*].[Item.name.S, Error.Code]' --output text
 check "batch-execute-statement answers each statement" $'Q\tNone\nNone\tValidationError' "$(out)"
+
+# Export to S3 and import from S3, with --s3-dir standing in for S3: the table (point-in-time
+# recovery is on, from above) exported in AWS's layout, then imported under another name with the
+# same number of items.
+ddb scan --table-name "$table" --select COUNT --query Count --output text
+items="$(out)"
+ddb describe-table --table-name "$table" --query Table.TableArn --output text
+table_arn="$(out)"
+ddb export-table-to-point-in-time --table-arn "$table_arn" --s3-bucket bucket --s3-prefix cli \
+  --query ExportDescription.ExportArn --output text
+export_arn="$(out)"
+check "export-table-to-point-in-time names an export of the table" "$table_arn/export/" \
+  "${export_arn%/export/*}/export/"
+# until_done ARGS...: runs `ddb ARGS` (which prints a status) until it prints something other than
+# IN_PROGRESS, for up to 10 s.
+until_done() {
+  for _ in $(seq 100); do
+    ddb "$@"
+    [[ "$(out)" != IN_PROGRESS ]] && return
+    sleep 0.1
+  done
+}
+until_done describe-export --export-arn "$export_arn" --query ExportDescription.ExportStatus --output text
+ddb describe-export --export-arn "$export_arn" --output text \
+  --query 'ExportDescription.[ExportStatus,ItemCount,ExportManifest]'
+check "describe-export reports the completed export" \
+  $'COMPLETED\t'"$items"$'\tcli/AWSDynamoDB/'"${export_arn##*/}"'/manifest-summary.json' "$(out)"
+check "the export's summary manifest is in the bucket" "yes" \
+  "$([[ -f "$work/s3/bucket/cli/AWSDynamoDB/${export_arn##*/}/manifest-summary.json" ]] && echo yes)"
+ddb import-table --s3-bucket-source "S3Bucket=bucket,S3KeyPrefix=cli/AWSDynamoDB/${export_arn##*/}/data/" \
+  --input-format DYNAMODB_JSON --input-compression-type GZIP \
+  --table-creation-parameters "TableName=$table-copy,AttributeDefinitions=[{AttributeName=PK,AttributeType=S},{AttributeName=SK,AttributeType=S}],KeySchema=[{AttributeName=PK,KeyType=HASH},{AttributeName=SK,KeyType=RANGE}],BillingMode=PAY_PER_REQUEST" \
+  --query ImportTableDescription.ImportArn --output text
+import_arn="$(out)"
+until_done describe-import --import-arn "$import_arn" --query ImportTableDescription.ImportStatus --output text
+ddb describe-import --import-arn "$import_arn" --output text \
+  --query 'ImportTableDescription.[ImportStatus,ImportedItemCount,ErrorCount]'
+check "describe-import reports every item imported" $'COMPLETED\t'"$items"$'\t0' "$(out)"
+ddb scan --table-name "$table-copy" --select COUNT --query Count --output text
+check "the imported table holds as many items as the source" "$items" "$(out)"
+ddb list-imports --query "length(ImportSummaryList[?ImportArn == '$import_arn'])" --output text
+check "list-imports lists the import" "1" "$(out)"
+ddb describe-export --export-arn "$table_arn/export/01700000000000-00000000"
+check "describe-export of an unknown export is ExportNotFoundException" \
+  "An error occurred (ExportNotFoundException) when calling the DescribeExport operation: Export not found: $table_arn/export/01700000000000-00000000" \
+  "$(err | grep -F 'An error occurred')"
+ddb delete-table --table-name "$table-copy" --query TableDescription.TableStatus --output text
+check "delete-table of the imported table" "DELETING" "$(out)"
 
 # DeleteTable, then the table is gone. Its description has no key schema.
 ddb delete-table --table-name "$table" --query '[TableDescription.TableStatus,length(TableDescription.KeySchema || `[]`)]' --output text

@@ -250,5 +250,16 @@ TEST(Options, RefusesSeedNamespacesWithASlash) {
   EXPECT_EQ(seed.text, "invalid value '' for --seed: expected a file or directory");
 }
 
+TEST(Options, S3DirNamesTheDirectoryStandingInForS3) {
+  EXPECT_EQ(parse({}).options.s3_dir, "");
+  ParsedCommandLine result = parse({"--s3-dir", "/tmp/s3"});
+  ASSERT_EQ(result.action, Action::Run) << result.text;
+  EXPECT_EQ(result.options.s3_dir, "/tmp/s3");
+  ParsedCommandLine empty = parse({"--s3-dir="});
+  EXPECT_EQ(empty.action, Action::Error);
+  EXPECT_EQ(empty.text, "invalid value '' for --s3-dir: expected a directory");
+  EXPECT_NE(help_text().find("--s3-dir DIR"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace ddb::server

@@ -89,6 +89,12 @@ const std::unordered_map<std::string_view, Handler>& handlers() {
       {"DisableKinesisStreamingDestination", disable_kinesis_streaming_destination},
       {"DescribeKinesisStreamingDestination", reads_only(describe_kinesis_streaming_destination)},
       {"UpdateKinesisStreamingDestination", update_kinesis_streaming_destination},
+      {"CreateBackup", create_backup},
+      {"DescribeBackup", reads_only(describe_backup)},
+      {"ListBackups", reads_only(list_backups)},
+      {"DeleteBackup", delete_backup},
+      {"RestoreTableFromBackup", restore_table_from_backup},
+      {"RestoreTableToPointInTime", restore_table_to_point_in_time},
   };
   return table;
 }

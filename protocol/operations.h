@@ -46,5 +46,11 @@ Json enable_kinesis_streaming_destination(RequestContext& ctx, const Json& reque
 Json disable_kinesis_streaming_destination(RequestContext& ctx, const Json& request);
 Json describe_kinesis_streaming_destination(RequestContext& ctx, const Json& request);
 Json update_kinesis_streaming_destination(RequestContext& ctx, const Json& request);
+Json create_backup(RequestContext& ctx, const Json& request);
+Json describe_backup(RequestContext& ctx, const Json& request);
+Json list_backups(RequestContext& ctx, const Json& request);
+Json delete_backup(RequestContext& ctx, const Json& request);
+Json restore_table_from_backup(RequestContext& ctx, const Json& request);
+Json restore_table_to_point_in_time(RequestContext& ctx, const Json& request);
 
 }  // namespace ddb::protocol

@@ -40,10 +40,14 @@ std::string new_backup_arn(std::string_view table_arn, int64_t created_ms) {
   return std::string(table_arn) + "/backup/" + suffix;
 }
 
+engine::Error backup_not_found(const std::string& arn) {
+  return {engine::ErrorType::BackupNotFound, "Backup not found: " + arn};
+}
+
 std::shared_ptr<const engine::Backup> require_backup(const RequestContext& ctx,
                                                      const std::string& arn) {
   auto backup = ctx.database.backups().find(ctx.region, arn);
-  if (!backup) throw engine::Error(engine::ErrorType::BackupNotFound, "Backup not found: " + arn);
+  if (!backup) throw backup_not_found(arn);
   return backup;
 }
 

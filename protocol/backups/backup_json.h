@@ -7,6 +7,7 @@
 
 #include "engine/backup.h"
 #include "engine/clock.h"
+#include "engine/error.h"
 #include "protocol/context.h"
 #include "protocol/json/json_fields.h"
 #include "protocol/requests/constraints.h"
@@ -22,8 +23,11 @@ namespace ddb::protocol {
 // quoted in turbot/steampipe-plugin-aws#1913).
 std::string new_backup_arn(std::string_view table_arn, int64_t created_ms);
 
-// The caller's backup with ARN `arn`; BackupNotFoundException "Backup not found: <arn>" (the text
-// of AWS's answer quoted in turbot/steampipe-plugin-aws#1913) when there is none.
+// BackupNotFoundException "Backup not found: <arn>" (the text of AWS's answer quoted in
+// turbot/steampipe-plugin-aws#1913).
+engine::Error backup_not_found(const std::string& arn);
+
+// The caller's backup with ARN `arn`; backup_not_found(arn) when there is none.
 std::shared_ptr<const engine::Backup> require_backup(const RequestContext& ctx,
                                                      const std::string& arn);
 

@@ -13,7 +13,7 @@ Json delete_backup(RequestContext& ctx, const Json& request) {
   check_backup_arn(arn, "backupArn", constraints);
   constraints.check();
   auto backup = ctx.database.delete_backup(ctx.region, *arn);
-  if (!backup) require_backup(ctx, *arn);  // throws BackupNotFoundException
+  if (!backup) throw backup_not_found(*arn);
   return {{"BackupDescription", backup_description_json(*backup, "DELETED")}};
 }
 

@@ -9,7 +9,8 @@ FUZZ_SMOKE_SECONDS ?= 5
 SOAK_SECONDS ?= 60
 
 .PHONY: deps configure build build-all run test test-unit test-e2e test-docker test-sanitize test-tsan format \
-        format-check clean fuzz-build fuzz fuzz-smoke soak bench bench-admin bench-export
+        format-check clean fuzz-build fuzz fuzz-smoke soak bench bench-admin bench-export \
+        bench-backup
 
 deps:
 	@scripts/install-deps.sh
@@ -85,12 +86,14 @@ fuzz-smoke: deps
 soak: build
 	python3 tests/soak/soak.py --binary $(BUILD_DIR)/ddblocal --seconds $(SOAK_SECONDS)
 
-# ddblocal against dynalite, moto_server and an nginx ceiling (not in `make test`; ~10 minutes).
+# ddblocal against dynalite, moto_server and an nginx ceiling (not in `make test`; ~10 minutes),
+# then the backup and restore times (bench-backup).
 # BENCH_SECONDS=2 shortens each workload; BENCH_ARGS adds flags, e.g. BENCH_ARGS='--scale 1000000'.
 BENCH_SECONDS ?= 8
 bench: build
 	@bench/install.sh
 	python3 bench/bench.py --ddblocal $(BUILD_DIR)/ddblocal --seconds $(BENCH_SECONDS) $(BENCH_ARGS)
+	python3 bench/backup_bench.py --ddblocal $(BUILD_DIR)/ddblocal $(BENCH_BACKUP_ARGS)
 
 # The admin API's reset, snapshot save and restore at 100,000 items of ~200 bytes with one GSI
 # (not in `make test`; under a minute). BENCH_ADMIN_ARGS adds flags, e.g. '--data-dir --runs 7'.
@@ -102,6 +105,10 @@ bench-admin: build
 # BENCH_EXPORT_ARGS adds flags, e.g. '--runs 5'.
 bench-export: build
 	python3 bench/export_bench.py --ddblocal $(BUILD_DIR)/ddblocal $(BENCH_EXPORT_ARGS)
+# CreateBackup, RestoreTableFromBackup and RestoreTableToPointInTime at 100,000 items, and the
+# memory point-in-time recovery's history takes per write.
+bench-backup: build
+	python3 bench/backup_bench.py --ddblocal $(BUILD_DIR)/ddblocal $(BENCH_BACKUP_ARGS)
 
 # Both fail when git lists no sources, so a missing checkout cannot pass the check silently.
 format:

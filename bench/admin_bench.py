@@ -20,6 +20,7 @@ against 64 PutItems on a table that shares nothing. With --data-dir the server r
 """
 
 import argparse
+import contextlib
 import http.client
 import json
 import os
@@ -106,6 +107,57 @@ def load(port, items, item_bytes, connections=4):
         thread.join()
 
 
+def add_common_arguments(parser):
+    """The flags every benchmark of a loaded table takes (this one's and backup_bench.py's)."""
+    parser.add_argument("--ddblocal", default=os.path.join(REPO, "build", "ddblocal"))
+    parser.add_argument("--items", type=int, default=100_000)
+    parser.add_argument("--item-bytes", type=int, default=200)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--data-dir", action="store_true",
+                        help="run the server durable, in a fresh temporary data directory")
+
+
+def create_and_load(conn, port, options):
+    """Creates the bench's table (one GSI, ALL) and loads options.items items of about
+    options.item_bytes bytes; prints what was loaded. Returns the table's description."""
+    conn.dynamodb("CreateTable", {
+        "TableName": TABLE, "BillingMode": "PAY_PER_REQUEST",
+        "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
+        "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"},
+                                 {"AttributeName": "g", "AttributeType": "S"}],
+        "GlobalSecondaryIndexes": [{
+            "IndexName": "by-g", "KeySchema": [{"AttributeName": "g", "KeyType": "HASH"}],
+            "Projection": {"ProjectionType": "ALL"}}]})
+    start = time.perf_counter()
+    load(port, options.items, options.item_bytes)
+    loaded = time.perf_counter() - start
+    table = conn.dynamodb("DescribeTable", {"TableName": TABLE})["Table"]
+    if table["ItemCount"] != options.items:
+        raise RuntimeError(f"loaded {table['ItemCount']} items, not {options.items}")
+    print(f"ddblocal {'durable (--data-dir, --sync always)' if options.data_dir else 'in memory'}: "
+          f"{options.items} items of {table['TableSizeBytes'] // options.items} bytes "
+          f"(DynamoDB's item size) in one table with one GSI (ALL), loaded in "
+          f"{loaded:.1f} s")
+    return table
+
+
+@contextlib.contextmanager
+def loaded_server(options, prefix):
+    """Starts options.ddblocal on a free port (durable, with options.data_dir, in a fresh temporary
+    directory whose name starts with `prefix`), creates and loads the bench's table, and yields
+    (the server's process, a Connection, the table's description); stops the server on exit."""
+    port = free_port()
+    with tempfile.TemporaryDirectory(prefix=prefix) as directory:
+        process = start_server(options.ddblocal, port,
+                               os.path.join(directory, "data") if options.data_dir else None)
+        try:
+            conn = Connection(port)
+            yield process, conn, create_and_load(conn, port, options)
+        finally:
+            process.send_signal(signal.SIGTERM)
+            process.wait(timeout=30)
+
+
 def cpu_seconds(pid):
     """User + system CPU time of process `pid` so far, all threads."""
     with open(f"/proc/{pid}/stat") as f:
@@ -129,74 +181,42 @@ def summary(name, runs):
             f"({len(ms)} runs)")
 
 
-def put_64(conn, run):
+def put_64(conn, run, table=TABLE):
     for i in range(64):
-        conn.dynamodb("PutItem", {"TableName": TABLE, "Item": {
+        conn.dynamodb("PutItem", {"TableName": table, "Item": {
             "pk": {"S": f"write-{run}-{i}"}, "g": {"S": "group-0000"}, "n": {"N": "0"}}})
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--ddblocal", default=os.path.join(REPO, "build", "ddblocal"))
-    parser.add_argument("--items", type=int, default=100_000)
-    parser.add_argument("--item-bytes", type=int, default=200)
-    parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--data-dir", action="store_true",
-                        help="run the server durable, in a fresh temporary data directory")
+    add_common_arguments(parser)
     options = parser.parse_args()
 
-    port = free_port()
-    with tempfile.TemporaryDirectory(prefix="ddblocal-admin-bench-") as directory:
-        process = start_server(options.ddblocal, port,
-                               os.path.join(directory, "data") if options.data_dir else None)
-        try:
-            conn = Connection(port)
-            conn.dynamodb("CreateTable", {
-                "TableName": TABLE, "BillingMode": "PAY_PER_REQUEST",
-                "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
-                "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"},
-                                         {"AttributeName": "g", "AttributeType": "S"}],
-                "GlobalSecondaryIndexes": [{
-                    "IndexName": "by-g", "KeySchema": [{"AttributeName": "g", "KeyType": "HASH"}],
-                    "Projection": {"ProjectionType": "ALL"}}]})
-            start = time.perf_counter()
-            load(port, options.items, options.item_bytes)
-            loaded = time.perf_counter() - start
+    with loaded_server(options, "ddblocal-admin-bench-") as (process, conn, _):
+        pid = process.pid
+        # 64 writes to the loaded table before any snapshot shares it: the baseline.
+        unshared = [timed(pid, lambda: put_64(conn, f"u{run}")) for run in range(options.runs)]
+        saves, restores, writes, resets = [], [], [], []
+        for _ in range(options.runs):
+            saves.append(timed(pid, lambda: conn.admin("PUT", "snapshots/base")))
+        saved_items = options.items + 64 * options.runs
+        for run in range(options.runs):
+            restores.append(timed(pid, lambda: conn.admin("POST", "snapshots/base/restore")))
             table = conn.dynamodb("DescribeTable", {"TableName": TABLE})["Table"]
-            if table["ItemCount"] != options.items:
-                raise RuntimeError(f"loaded {table['ItemCount']} items, not {options.items}")
-            print(f"ddblocal {'durable (--data-dir, --sync always)' if options.data_dir else 'in memory'}: "
-                  f"{options.items} items of {table['TableSizeBytes'] // options.items} bytes "
-                  f"(DynamoDB's item size) in one table with one GSI (ALL), loaded in "
-                  f"{loaded:.1f} s")
-
-            pid = process.pid
-            # 64 writes to the loaded table before any snapshot shares it: the baseline.
-            unshared = [timed(pid, lambda: put_64(conn, f"u{run}")) for run in range(options.runs)]
-            saves, restores, writes, resets = [], [], [], []
-            for _ in range(options.runs):
-                saves.append(timed(pid, lambda: conn.admin("PUT", "snapshots/base")))
-            saved_items = options.items + 64 * options.runs
-            for run in range(options.runs):
-                restores.append(timed(pid, lambda: conn.admin("POST", "snapshots/base/restore")))
-                table = conn.dynamodb("DescribeTable", {"TableName": TABLE})["Table"]
-                if table["ItemCount"] != saved_items:
-                    raise RuntimeError(f"restored {table['ItemCount']} items, not {saved_items}")
-                writes.append(timed(pid, lambda: put_64(conn, run)))
-            for _ in range(options.runs):
-                conn.admin("POST", "snapshots/base/restore")
-                answer = {}
-                resets.append(timed(pid, lambda: answer.update(conn.admin("POST", "reset")[1])))
-                if answer["tablesDeleted"] != 1:
-                    raise RuntimeError(f"reset answered {answer}")
-            print(summary("save", saves))
-            print(summary("restore", restores))
-            print(summary("reset", resets))
-            print(summary("64 puts, unshared", unshared))
-            print(summary("64 puts after restore", writes))
-        finally:
-            process.send_signal(signal.SIGTERM)
-            process.wait(timeout=30)
+            if table["ItemCount"] != saved_items:
+                raise RuntimeError(f"restored {table['ItemCount']} items, not {saved_items}")
+            writes.append(timed(pid, lambda: put_64(conn, run)))
+        for _ in range(options.runs):
+            conn.admin("POST", "snapshots/base/restore")
+            answer = {}
+            resets.append(timed(pid, lambda: answer.update(conn.admin("POST", "reset")[1])))
+            if answer["tablesDeleted"] != 1:
+                raise RuntimeError(f"reset answered {answer}")
+        print(summary("save", saves))
+        print(summary("restore", restores))
+        print(summary("reset", resets))
+        print(summary("64 puts, unshared", unshared))
+        print(summary("64 puts after restore", writes))
 
 
 if __name__ == "__main__":

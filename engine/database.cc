@@ -41,6 +41,8 @@ std::shared_ptr<Table> Database::delete_table(std::string_view region, std::stri
   auto table = std::move(it->second);
   space->second.erase(it);
   if (journal_) journal_->table_deleted(*table);
+  lock.unlock();
+  forget_histories({&table, 1});
   return table;
 }
 
@@ -138,6 +140,11 @@ std::size_t Database::restore(const DatabaseSnapshot& snapshot) {
     });
     throw;
   }
+  // A restored table with point-in-time recovery on keeps a history from now, as after a restart.
+  for (const RegionTable& entry : added) {
+    const PointInTimeRecovery pitr = entry.table->definition().features.point_in_time_recovery;
+    if (pitr.enabled) enable_point_in_time(entry.table, pitr.recovery_period_days);
+  }
   return added.size();
 }
 
@@ -177,11 +184,111 @@ std::size_t Database::replace_namespaces(const NamespaceScope& scope,
     when_durable(DurabilityTicket{durability_position()}, [&durable] { durable.set_value(); });
     durable.get_future().wait();
   }
+  forget_histories(dropped);
   const std::size_t count = dropped.size();
   // Freeing 100,000 items takes tens of milliseconds: the background thread does it, after the
   // requests still using a dropped table (which hold it too) have finished.
   if (count > 0) background_.post([dropped = std::move(dropped)]() mutable { dropped.clear(); });
   return count;
+}
+
+std::shared_ptr<const Backup> Database::create_backup(
+    std::string_view region, const Table& table, std::string name,
+    const std::function<std::string(int64_t created_ms)>& arn_at) {
+  // A backfill under way would leave the copied index half-filled and CREATING for good.
+  background_.drain();
+  auto backup = std::make_shared<Backup>();
+  backup->name = std::move(name);
+  backup->region = std::string(region);
+  backup->created_ms = clock_.now_ms();
+  backup->arn = arn_at(backup->created_ms);
+  // Under the source's TableId, which DescribeBackup reports; the copy is never in the database.
+  backup->table = table.copy(table.table_id());
+  // Under the store's order: a DeleteBackup of this ARN can only find it once it is logged.
+  if (journal_) journal_->backup_created(*backup);
+  backups_.put(backup);
+  return backup;
+}
+
+std::shared_ptr<const Backup> Database::delete_backup(std::string_view region,
+                                                      std::string_view arn) {
+  std::shared_ptr<const Backup> removed = backups_.remove(region, arn);
+  if (removed && journal_) journal_->backup_deleted(region, arn);
+  return removed;
+}
+
+std::size_t Database::drop_backups(const NamespaceScope& scope) {
+  std::vector<std::shared_ptr<const Backup>> removed = backups_.remove_all(scope);
+  if (journal_) {
+    for (const auto& backup : removed) journal_->backup_deleted(backup->region, backup->arn);
+  }
+  return removed.size();
+}
+
+bool Database::add_restored_table(std::string_view region, const std::shared_ptr<Table>& table) {
+  std::unique_lock lock(mutex_);
+  auto space = regions_.find(region);
+  if (space == regions_.end()) space = regions_.emplace(std::string(region), Tables{}).first;
+  std::string name = table->definition().name;
+  if (space->second.contains(name)) return false;
+  if (journal_) journal_->table_restored(region, table);
+  space->second.emplace(std::move(name), table);
+  return true;
+}
+
+void Database::enable_point_in_time(const std::shared_ptr<Table>& table, int64_t period_days) {
+  std::lock_guard lock(histories_mutex_);
+  auto it = histories_.find(table->table_id());
+  if (it != histories_.end()) {
+    it->second->set_period_days(period_days);
+    return;
+  }
+  auto history = std::make_shared<PointInTimeHistory>(clock_, period_days, point_in_time_limit_);
+  table->add_change_listener(history);
+  // A write that loaded the table's listeners before this one was added commits unrecorded: the
+  // history starts after every such write.
+  table->wait_for_writes();
+  history->start_now();
+  histories_.emplace(table->table_id(), std::move(history));
+}
+
+void Database::disable_point_in_time(Table& table) {
+  std::shared_ptr<PointInTimeHistory> history;  // freed after the lock
+  std::lock_guard lock(histories_mutex_);
+  auto it = histories_.find(table.table_id());
+  if (it == histories_.end()) return;
+  history = std::move(it->second);
+  histories_.erase(it);
+  table.remove_change_listener(*history);
+}
+
+std::shared_ptr<const PointInTimeHistory> Database::point_in_time_history(
+    const Table& table) const {
+  std::lock_guard lock(histories_mutex_);
+  auto it = histories_.find(table.table_id());
+  return it == histories_.end() ? nullptr : it->second;
+}
+
+std::shared_ptr<Table> Database::copy_at(const Table& table, std::string table_id,
+                                         int64_t time_ms) const {
+  std::shared_ptr<const PointInTimeHistory> history = point_in_time_history(table);
+  if (!history) return nullptr;  // disabled since the caller looked
+  uint64_t position = 0;
+  std::shared_ptr<Table> copy =
+      table.copy(std::move(table_id), [&history, &position] { position = history->position(); });
+  history->rewind(*copy, position, time_ms);
+  return copy;
+}
+
+void Database::forget_histories(std::span<const std::shared_ptr<Table>> tables) {
+  std::vector<std::shared_ptr<PointInTimeHistory>> forgotten;  // freed after the lock
+  std::lock_guard lock(histories_mutex_);
+  for (const std::shared_ptr<Table>& table : tables) {
+    auto it = histories_.find(table->table_id());
+    if (it == histories_.end()) continue;
+    forgotten.push_back(std::move(it->second));
+    histories_.erase(it);
+  }
 }
 
 void Database::add_global_index(const std::shared_ptr<Table>& table, IndexDefinition definition) {

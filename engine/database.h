@@ -7,16 +7,19 @@
 #include <memory>
 #include <mutex>
 #include <shared_mutex>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "engine/background.h"
+#include "engine/backup.h"
 #include "engine/clock.h"
 #include "engine/database_journal.h"
 #include "engine/durability_ticket.h"
 #include "engine/idempotency.h"
 #include "engine/namespace_scope.h"
+#include "engine/point_in_time.h"
 #include "engine/snapshot.h"
 #include "engine/stream_registry.h"
 #include "engine/table.h"
@@ -69,6 +72,47 @@ class Database {
   // The snapshots saved by name (the admin API's).
   SnapshotStore& snapshots() { return snapshots_; }
 
+  // On-demand backups (CreateBackup and the operations around it). A backup belongs to a region
+  // (namespace), outlives its table and, in durable mode, survives restarts.
+  //
+  // Copies `table` as it stands (Table::copy: O(shards), the items shared until either side
+  // writes) into a backup of `region` named `name`, made at the clock's now, and stores
+  // it. Durable through the journal as one record holding the items, which is refused (Error,
+  // nothing stored) past the log's record size.
+  // `arn_at` gives the backup's ARN from its creation time (epoch milliseconds).
+  std::shared_ptr<const Backup> create_backup(
+      std::string_view region, const Table& table, std::string name,
+      const std::function<std::string(int64_t created_ms)>& arn_at);
+  // Forgets the backup and returns it; nullptr when `region` has none of that ARN.
+  std::shared_ptr<const Backup> delete_backup(std::string_view region, std::string_view arn);
+  // Forgets every backup of `scope` (the admin API's reset); returns how many.
+  std::size_t drop_backups(const NamespaceScope& scope);
+  // The backups, for lookups (and for replay, which stores them directly).
+  BackupStore& backups() { return backups_; }
+  const BackupStore& backups() const { return backups_; }
+  // Adds `table`, a table no client has seen yet (a restore's copy, holding its items), to
+  // `region`; false when the region has a table of that name. Durable through the journal as one
+  // record with the items (refused past the log's record size, as create_backup is).
+  bool add_restored_table(std::string_view region, const std::shared_ptr<Table>& table);
+
+  // Point-in-time recovery. While it is enabled on a table, the table keeps a PointInTimeHistory
+  // (at most `point_in_time_limit()` bytes) from which copy_at() rebuilds any moment since
+  // earliest_ms(). The history lives in memory: after a restart it starts again.
+  //
+  // Starts keeping `table`'s history (if it keeps none yet) for `period_days` days.
+  void enable_point_in_time(const std::shared_ptr<Table>& table, int64_t period_days);
+  // Stops keeping it and forgets it.
+  void disable_point_in_time(Table& table);
+  // The table's history, or nullptr while point-in-time recovery is disabled.
+  std::shared_ptr<const PointInTimeHistory> point_in_time_history(const Table& table) const;
+  // A copy of `table` (under `table_id`) as it stood at `time_ms`; nullptr when the table keeps no
+  // history (any more). Requires: time_ms >= the history's earliest_ms().
+  std::shared_ptr<Table> copy_at(const Table& table, std::string table_id, int64_t time_ms) const;
+  // The bound on each table's history, in bytes, for histories started from now on.
+  void set_point_in_time_limit(uint64_t bytes) { point_in_time_limit_ = bytes; }
+  uint64_t point_in_time_limit() const { return point_in_time_limit_; }
+  static constexpr uint64_t kDefaultPointInTimeLimit = uint64_t{256} * 1024 * 1024;
+
   // Adds a GSI to `table` (IndexStatus CREATING) and backfills it in the background, after which
   // it is ACTIVE. Requires: the definition was validated against the table.
   void add_global_index(const std::shared_ptr<Table>& table, IndexDefinition definition);
@@ -120,6 +164,9 @@ class Database {
   std::size_t replace_namespaces(const NamespaceScope& scope, const std::vector<RegionTable>& added,
                                  const std::vector<std::shared_ptr<Stream>>& fresh);
 
+  // Forgets the point-in-time histories of `tables`, which are gone.
+  void forget_histories(std::span<const std::shared_ptr<Table>> tables);
+
   Clock clock_;
   mutable std::shared_mutex mutex_;
   std::map<std::string, Tables, std::less<>> regions_;
@@ -127,6 +174,10 @@ class Database {
   std::map<std::string, IdempotencyStore, std::less<>> transaction_tokens_;
   StreamRegistry streams_;
   SnapshotStore snapshots_;
+  BackupStore backups_;
+  mutable std::mutex histories_mutex_;
+  std::map<std::string, std::shared_ptr<PointInTimeHistory>, std::less<>> histories_;  // by id
+  uint64_t point_in_time_limit_ = kDefaultPointInTimeLimit;
   std::shared_ptr<DatabaseJournal> journal_;
   BackgroundWorker background_;              // after the tables, so that it stops before they go
   std::unique_ptr<TtlExpirer> ttl_expirer_;  // last, likewise

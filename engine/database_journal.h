@@ -13,6 +13,7 @@
 namespace ddb::engine {
 
 class Table;
+struct Backup;
 
 // A table and the region (namespace) it lives in.
 struct RegionTable {
@@ -39,6 +40,16 @@ class DatabaseJournal {
   virtual void namespaces_replaced(const NamespaceScope& scope,
                                    std::span<const std::shared_ptr<Table>> dropped,
                                    std::span<const RegionTable> added) = 0;
+
+  // A backup was made (Database::create_backup), or forgotten: each one record, the first holding
+  // the backup's items. backup_created throws engine::Error, having recorded nothing, when the
+  // backup is too large for one record.
+  virtual void backup_created(const Backup& backup) = 0;
+  virtual void backup_deleted(std::string_view region, std::string_view arn) = 0;
+  // A restored table (holding its items) was added to `region`; called under the database's lock
+  // before any client can see it. One record, so that a crash leaves the table whole or absent;
+  // throws as backup_created does.
+  virtual void table_restored(std::string_view region, const std::shared_ptr<Table>& table) = 0;
 
   // Where the log ends now, counting only the appends a response has to wait for: every append
   // that has returned (on any thread) lies below it, and it never decreases. 0 when the policy

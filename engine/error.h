@@ -42,6 +42,12 @@ enum class ErrorType {
   ImportConflict,
   PointInTimeRecoveryUnavailable,
   InvalidExportTime,
+  // The backup and restore operations' own: a restore's target that exists, a backup that does
+  // not, a point in time outside the recovery window or on a table without point-in-time
+  // recovery.
+  TableAlreadyExists,
+  BackupNotFound,
+  InvalidRestoreTime,
   // DynamoDB Streams' own: an iterator older than 15 minutes; a read before the trim horizon.
   ExpiredIterator,
   TrimmedDataAccess,

@@ -28,7 +28,8 @@ Table::Table(TableDefinition definition)
   change_listeners_.store(std::make_shared<const ChangeListeners>());
 }
 
-std::shared_ptr<Table> Table::copy(std::string table_id) const {
+std::shared_ptr<Table> Table::copy(std::string table_id,
+                                   const std::function<void()>& while_locked) const {
   TableDefinition definition = this->definition();
   definition.table_id = std::move(table_id);
   auto copy = std::make_shared<Table>(std::move(definition));
@@ -39,6 +40,7 @@ std::shared_ptr<Table> Table::copy(std::string table_id) const {
   locks.reserve(Store::shard_count());
   for (std::size_t s = 0; s < Store::shard_count(); ++s) locks.emplace_back(store_.shard(s).mutex);
   copy->store_.share_locked(store_);
+  if (while_locked) while_locked();
   auto indexes = std::make_shared<Indexes>();
   for (const std::shared_ptr<Index>& index : *indexes_.load()) indexes->push_back(index->copy());
   copy->indexes_.store(std::move(indexes));
@@ -160,6 +162,12 @@ void Table::add_change_listener(std::shared_ptr<ChangeListener> listener) {
   auto listeners = std::make_shared<ChangeListeners>(*change_listeners_.load());
   listeners->push_back(std::move(listener));
   change_listeners_.store(std::move(listeners));
+}
+
+void Table::wait_for_writes() const {
+  for (std::size_t s = 0; s < Store::shard_count(); ++s) {
+    std::shared_lock lock(store_.shard(s).mutex);
+  }
 }
 
 void Table::remove_change_listener(const ChangeListener& listener) {

@@ -56,8 +56,11 @@ class Table {
   // what a snapshot keeps and a restore installs. O(shards): the two tables share each shard's
   // items and index entries until either writes to that shard, which then copies that shard's
   // part (ShardedStore::Shard; a copy of stored bytes, nothing decoded). Every shard is locked
-  // (shared) while the shares are taken, so the copy is the table as it stood at one moment.
-  std::shared_ptr<Table> copy(std::string table_id) const;
+  // (shared) while the shares are taken, so the copy is the table as it stood at one moment;
+  // `while_locked`, when given, runs at that moment (no write of this table is half-way), to read
+  // what must match the copy (a point-in-time history's position).
+  std::shared_ptr<Table> copy(std::string table_id,
+                              const std::function<void()>& while_locked = {}) const;
 
   std::optional<Item> get(const Key& key) const;
   // Stores `item` (which holds the key attributes); returns the item it replaced.
@@ -108,6 +111,9 @@ class Table {
   // Every later committed change is also given to `listener` (see ChangeListener); a write that
   // stores no item where there was none is not a change.
   void add_change_listener(std::shared_ptr<ChangeListener> listener);
+  // Returns once every write that had started when it was called has committed (each shard's lock
+  // is taken in turn): after add_change_listener, no change the listener missed is still to come.
+  void wait_for_writes() const;
   void remove_change_listener(const ChangeListener& listener);
 
   bool has_local_indexes() const { return has_local_indexes_; }

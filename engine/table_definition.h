@@ -107,6 +107,15 @@ struct IndexDefinition {
   std::string arn;  // <table arn>/index/<name>
 };
 
+// Where a restored table came from (RestoreTableFromBackup, RestoreTableToPointInTime), as
+// DescribeTable's RestoreSummary reports it. A restore here completes within its request, so the
+// table is never seen with the restore in progress.
+struct RestoreSummary {
+  std::string source_backup_arn;  // empty for a point-in-time restore
+  std::string source_table_arn;
+  double restore_time = 0;  // epoch seconds: the backup's creation, or the point in time
+};
+
 // A table's metadata, as CreateTable defines it and DescribeTable reports it.
 struct TableDefinition {
   std::string name;
@@ -140,6 +149,7 @@ struct TableDefinition {
   std::string latest_stream_label;
   // Resource policies, point-in-time recovery, Contributor Insights, Kinesis destinations.
   TableFeatures features;
+  std::optional<RestoreSummary> restore_summary;  // set on a table a restore created
 };
 
 }  // namespace ddb::engine

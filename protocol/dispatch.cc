@@ -95,6 +95,12 @@ const std::unordered_map<std::string_view, Handler>& handlers() {
       {"ImportTable", import_table},
       {"DescribeImport", reads_only(describe_import)},
       {"ListImports", reads_only(list_imports)},
+      {"CreateBackup", create_backup},
+      {"DescribeBackup", reads_only(describe_backup)},
+      {"ListBackups", reads_only(list_backups)},
+      {"DeleteBackup", delete_backup},
+      {"RestoreTableFromBackup", restore_table_from_backup},
+      {"RestoreTableToPointInTime", restore_table_to_point_in_time},
   };
   return table;
 }

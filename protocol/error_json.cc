@@ -71,6 +71,12 @@ WireError wire_error(engine::ErrorType type) {
       return {"com.amazonaws.dynamodb.v20120810#InvalidExportTimeException", 400};
     case ErrorType::PolicyNotFound:
       return {"com.amazonaws.dynamodb.v20120810#PolicyNotFoundException", 400};
+    case ErrorType::TableAlreadyExists:
+      return {"com.amazonaws.dynamodb.v20120810#TableAlreadyExistsException", 400};
+    case ErrorType::BackupNotFound:
+      return {"com.amazonaws.dynamodb.v20120810#BackupNotFoundException", 400};
+    case ErrorType::InvalidRestoreTime:
+      return {"com.amazonaws.dynamodb.v20120810#InvalidRestoreTimeException", 400};
     // DynamoDB Streams' own errors keep the namespace of the streams service's original model
     // (the shape ids the JS SDK v3's first generated client matched); its ResourceNotFound and
     // LimitExceeded are DynamoDB's.

@@ -52,5 +52,11 @@ Json list_exports(RequestContext& ctx, const Json& request);
 Json import_table(RequestContext& ctx, const Json& request);
 Json describe_import(RequestContext& ctx, const Json& request);
 Json list_imports(RequestContext& ctx, const Json& request);
+Json create_backup(RequestContext& ctx, const Json& request);
+Json describe_backup(RequestContext& ctx, const Json& request);
+Json list_backups(RequestContext& ctx, const Json& request);
+Json delete_backup(RequestContext& ctx, const Json& request);
+Json restore_table_from_backup(RequestContext& ctx, const Json& request);
+Json restore_table_to_point_in_time(RequestContext& ctx, const Json& request);
 
 }  // namespace ddb::protocol

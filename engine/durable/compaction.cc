@@ -39,6 +39,11 @@ LogFile compact(const Database& database, const std::string& log_path,
       } while (start_after);
     }
   }
+  // Backups outlive their tables: each one is written again whole.
+  for (const std::shared_ptr<const Backup>& backup : database.backups().all()) {
+    encode_backup_record(*backup, record);
+    log.append(record);
+  }
   log.sync();
   if (std::rename(compact_path.c_str(), log_path.c_str()) != 0) {
     throw CorruptData("cannot rename " + compact_path + " to " + log_path);

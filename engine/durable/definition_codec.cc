@@ -37,6 +37,7 @@ enum Field : uint8_t {
   kKmsMasterKeyArn = 19,
   kOnDemandThroughput = 20,
   kWarmThroughput = 21,
+  kRestoreSummary = 22,  // present only on a restored table
 };
 
 // Index fields.
@@ -295,6 +296,13 @@ std::string encode_definition(const TableDefinition& definition) {
   if (is_set(definition.warm_throughput)) {
     field(out, kWarmThroughput, [&](Encoder& e) { warm(e, definition.warm_throughput); });
   }
+  if (const auto& restore = definition.restore_summary) {
+    field(out, kRestoreSummary, [&](Encoder& e) {
+      e.bytes(restore->source_backup_arn);
+      e.bytes(restore->source_table_arn);
+      e.f64(restore->restore_time);
+    });
+  }
   return bytes;
 }
 
@@ -380,6 +388,14 @@ TableDefinition decode_definition(std::string_view bytes) {
       case kWarmThroughput:
         definition.warm_throughput = warm(in);
         break;
+      case kRestoreSummary: {
+        RestoreSummary restore;
+        restore.source_backup_arn = std::string(in.bytes());
+        restore.source_table_arn = std::string(in.bytes());
+        restore.restore_time = in.f64();
+        definition.restore_summary = std::move(restore);
+        break;
+      }
       default:
         throw CorruptData("unknown table definition field " + std::to_string(number));
     }

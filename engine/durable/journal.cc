@@ -126,21 +126,49 @@ void Journal::table_deleted(Table& table) {
   append(encode_delete_record(table.table_id()));
 }
 
+namespace {
+
+// Refuses a record that one log record cannot hold; `what` names the operation ("the restore").
+void check_record_size(const std::string& record, std::string_view what) {
+  if (record.size() > kMaxRecordBytes) {
+    throw Error::validation(std::string(what) + " takes " + std::to_string(record.size()) +
+                            " bytes in the data directory's log, more than one record may hold (" +
+                            std::to_string(kMaxRecordBytes) + ")");
+  }
+}
+
+}  // namespace
+
 void Journal::namespaces_replaced(const NamespaceScope& scope,
                                   std::span<const std::shared_ptr<Table>> dropped,
                                   std::span<const RegionTable> added) {
   std::string record;
   encode_replace_record(scope, added, record);
-  if (record.size() > kMaxRecordBytes) {
-    throw Error::validation("the restore takes " + std::to_string(record.size()) +
-                            " bytes in the data directory's log, more than one record may hold (" +
-                            std::to_string(kMaxRecordBytes) + ")");
-  }
+  check_record_size(record, "the restore");
   // A write still committing on a dropped table logs under that table's id, which no restored
   // table has (each gets a new one), so replay ignores it as it ignores writes after a deletion.
   for (const std::shared_ptr<Table>& table : dropped) detach(*table);
   append(record);
   for (const RegionTable& entry : added) attach(entry.table);
+}
+
+void Journal::backup_created(const Backup& backup) {
+  std::string record;
+  encode_backup_record(backup, record);
+  check_record_size(record, "the backup");
+  append(record);
+}
+
+void Journal::backup_deleted(std::string_view region, std::string_view arn) {
+  append(encode_backup_deleted_record(region, arn));
+}
+
+void Journal::table_restored(std::string_view region, const std::shared_ptr<Table>& table) {
+  std::string record;
+  encode_restored_table_record(region, *table, record);
+  check_record_size(record, "the restored table");
+  append(record);
+  attach(table);
 }
 
 void Journal::on_changes(std::span<const ItemChange> changes) {

@@ -60,6 +60,11 @@ class Journal : public DatabaseJournal,
   void namespaces_replaced(const NamespaceScope& scope,
                            std::span<const std::shared_ptr<Table>> dropped,
                            std::span<const RegionTable> added) override;
+  // One record each; backup_created and table_restored throw engine::Error (Validation) for one
+  // past kMaxRecordBytes.
+  void backup_created(const Backup& backup) override;
+  void backup_deleted(std::string_view region, std::string_view arn) override;
+  void table_restored(std::string_view region, const std::shared_ptr<Table>& table) override;
   // See LogSyncer: the log's size under SyncPolicy::Always, 0 under Periodic.
   uint64_t durability_position() const override;
   void when_durable(DurabilityTicket ticket, std::function<void()> done) override;

@@ -71,6 +71,52 @@ void encode_items_record(std::string_view table_id, std::span<const Item> items,
   encode_stored_items(table_id, items, schema, encoder);
 }
 
+namespace {
+
+// A table's item count, then every item it holds as a change that stores it. Nothing writes to
+// the table (a backup's copy, or a restored table no client sees yet), so the count holds.
+void encode_table_items(const Table& table, Encoder& encoder) {
+  encoder.varint(table.item_count());
+  std::optional<Key> start_after;
+  do {
+    Page page = table.scan(ScanSegment{}, PageLimits{}, start_after);
+    encode_stored_items(table.table_id(), page.items, table.key_schema(), encoder);
+    start_after = std::move(page.last_evaluated_key);
+  } while (start_after);
+}
+
+}  // namespace
+
+void encode_backup_record(const Backup& backup, std::string& out) {
+  out.clear();
+  Encoder encoder(out);
+  encoder.u8(static_cast<uint8_t>(RecordType::BackupCreated));
+  encoder.bytes(backup.region);
+  encoder.bytes(backup.arn);
+  encoder.bytes(backup.name);
+  encoder.varint(static_cast<uint64_t>(backup.created_ms));
+  encoder.bytes(encode_definition(backup.table->definition()));
+  encode_table_items(*backup.table, encoder);
+}
+
+std::string encode_backup_deleted_record(std::string_view region, std::string_view arn) {
+  std::string out;
+  Encoder encoder(out);
+  encoder.u8(static_cast<uint8_t>(RecordType::BackupDeleted));
+  encoder.bytes(region);
+  encoder.bytes(arn);
+  return out;
+}
+
+void encode_restored_table_record(std::string_view region, const Table& table, std::string& out) {
+  out.clear();
+  Encoder encoder(out);
+  encoder.u8(static_cast<uint8_t>(RecordType::TableRestored));
+  encoder.bytes(region);
+  encoder.bytes(encode_definition(table.definition()));
+  encode_table_items(table, encoder);
+}
+
 void encode_replace_record(const NamespaceScope& scope, std::span<const RegionTable> tables,
                            std::string& out) {
   out.clear();
@@ -152,6 +198,26 @@ Record decode_record(std::string_view payload) {
       decode_changes(in, in.varint(), payload.size(), record.changes);
       break;
     }
+    case RecordType::BackupCreated:
+      record.type = RecordType::BackupCreated;
+      record.region = std::string(in.bytes());
+      record.backup_arn = std::string(in.bytes());
+      record.backup_name = std::string(in.bytes());
+      record.created_ms = static_cast<int64_t>(in.varint());
+      record.definition = decode_definition(in.bytes());
+      decode_changes(in, in.varint(), payload.size(), record.changes);
+      break;
+    case RecordType::BackupDeleted:
+      record.type = RecordType::BackupDeleted;
+      record.region = std::string(in.bytes());
+      record.backup_arn = std::string(in.bytes());
+      break;
+    case RecordType::TableRestored:
+      record.type = RecordType::TableRestored;
+      record.region = std::string(in.bytes());
+      record.definition = decode_definition(in.bytes());
+      decode_changes(in, in.varint(), payload.size(), record.changes);
+      break;
     default:
       throw CorruptData("unknown record type " + std::to_string(type));
   }

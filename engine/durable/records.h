@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/backup.h"
 #include "engine/database_journal.h"
 #include "engine/item.h"
 #include "engine/item_change.h"
@@ -24,6 +25,13 @@ enum class RecordType : uint8_t {
   // A reset or a restore: the scope whose tables are all dropped, then the tables put in their
   // place (region and definition each), then those tables' items as in ItemChanges.
   ReplaceNamespaces = 5,
+  // An on-demand backup: its region, ARN, name and creation time (epoch ms), the backed-up table's
+  // definition, then its items as in ItemChanges (under the backup's own table id).
+  BackupCreated = 6,
+  BackupDeleted = 7,  // the backup's region and ARN
+  // A table made by a restore, with its items: the region and definition, then the items as in
+  // ItemChanges.
+  TableRestored = 8,
 };
 
 // One item's state after a change: `item` empty for a deletion. Tables are named by their id (a
@@ -43,12 +51,17 @@ struct RecordedTable {
 
 struct Record {
   RecordType type = RecordType::ItemChanges;
-  std::string region;                   // CreateTable
-  TableDefinition definition;           // CreateTable, DefinitionChanged
+  std::string region;                   // CreateTable, the backup records, TableRestored
+  std::string backup_arn;               // the backup records
+  std::string backup_name;              // BackupCreated
+  int64_t created_ms = 0;               // BackupCreated
+  TableDefinition definition;           // CreateTable, DefinitionChanged, BackupCreated,
+                                        // TableRestored
   std::string table_id;                 // DeleteTable
   NamespaceScope scope;                 // ReplaceNamespaces
   std::vector<RecordedTable> tables;    // ReplaceNamespaces
-  std::vector<RecordedChange> changes;  // ItemChanges, ReplaceNamespaces
+  std::vector<RecordedChange> changes;  // ItemChanges, ReplaceNamespaces, BackupCreated,
+                                        // TableRestored
 };
 
 std::string encode_create_record(std::string_view region, const TableDefinition& definition);
@@ -65,6 +78,13 @@ void encode_items_record(std::string_view table_id, std::span<const Item> items,
 // `tables` created with every item they hold.
 void encode_replace_record(const NamespaceScope& scope, std::span<const RegionTable> tables,
                            std::string& out);
+
+// Writes to `out` the record of a backup made: its identity and the backed-up table with every
+// item it holds.
+void encode_backup_record(const Backup& backup, std::string& out);
+std::string encode_backup_deleted_record(std::string_view region, std::string_view arn);
+// Writes to `out` the record of a restored table with every item it holds.
+void encode_restored_table_record(std::string_view region, const Table& table, std::string& out);
 
 // Throws CorruptData for a payload that is not a well-formed record.
 Record decode_record(std::string_view payload);

@@ -42,6 +42,16 @@ class Replayer {
       case RecordType::ItemChanges:
         apply_changes(record.changes);
         break;
+      case RecordType::BackupCreated:
+        add_backup(record);
+        break;
+      case RecordType::BackupDeleted:
+        database_.backups().remove(record.region, record.backup_arn);
+        break;
+      case RecordType::TableRestored:
+        create(std::move(record.region), std::move(record.definition));
+        apply_changes(record.changes);
+        break;
       case RecordType::ReplaceNamespaces:
         database_.reset(record.scope);
         std::erase_if(tables_, [&record](const auto& entry) {
@@ -66,6 +76,9 @@ class Replayer {
         }
       });
       restore_stream(entry);
+      // Point-in-time recovery keeps its history in memory: it starts again from now.
+      const PointInTimeRecovery& pitr = entry.table->definition().features.point_in_time_recovery;
+      if (pitr.enabled) database_.enable_point_in_time(entry.table, pitr.recovery_period_days);
     }
   }
 
@@ -95,6 +108,23 @@ class Replayer {
       entry->table->write(change.key, [&item](const Item*) { return std::move(item); });
       ++item_changes_;
     }
+  }
+
+  // A backup's table stands apart from the database's: its items go straight into it.
+  void add_backup(Record& record) {
+    auto table = std::make_shared<Table>(std::move(record.definition));
+    for (RecordedChange& change : record.changes) {
+      if (change.table_id != table->table_id()) throw CorruptData("backup item of another table");
+      std::optional<Item> item = std::move(change.item);
+      table->write(change.key, [&item](const Item*) { return std::move(item); });
+    }
+    auto backup = std::make_shared<Backup>();
+    backup->region = std::move(record.region);
+    backup->arn = std::move(record.backup_arn);
+    backup->name = std::move(record.backup_name);
+    backup->created_ms = record.created_ms;
+    backup->table = std::move(table);
+    database_.backups().put(std::move(backup));
   }
 
   Entry* find(const std::string& id) {

@@ -11,7 +11,11 @@ namespace ddb::protocol::admin {
 Json reset(AdminCall& call) {
   const engine::NamespaceScope scope = scope_of(call);
   const std::size_t dropped = call.services.database.reset(scope);
-  return {{"tablesDeleted", static_cast<uint64_t>(dropped)}, {"namespace", scope_json(scope)}};
+  // The namespace's on-demand backups go too: a clean start has nothing to restore from.
+  const std::size_t backups = call.services.database.drop_backups(scope);
+  return {{"tablesDeleted", static_cast<uint64_t>(dropped)},
+          {"backupsDeleted", static_cast<uint64_t>(backups)},
+          {"namespace", scope_json(scope)}};
 }
 
 }  // namespace ddb::protocol::admin

@@ -5,8 +5,8 @@
 
 namespace ddb::protocol {
 
-// The table's continuous backups and point-in-time recovery settings. No backup is taken: the
-// restore operations come with the backups issue.
+// The table's continuous backups and point-in-time recovery settings, with the window
+// RestoreTableToPointInTime can restore.
 Json describe_continuous_backups(RequestContext& ctx, const Json& request) {
   Constraints constraints;
   auto name = get_string(request, "TableName");
@@ -15,7 +15,7 @@ Json describe_continuous_backups(RequestContext& ctx, const Json& request) {
   auto table = require_backed_up_table(ctx, *name);
   return {{"ContinuousBackupsDescription",
            continuous_backups_json(table->definition().features.point_in_time_recovery,
-                                   now_seconds(ctx.database.clock()))}};
+                                   now_seconds(ctx.database.clock()), history_start(ctx, *table))}};
 }
 
 }  // namespace ddb::protocol

@@ -42,7 +42,14 @@ Json update_continuous_backups(RequestContext& ctx, const Json& request) {
     }
     result = pitr;
   });
-  return {{"ContinuousBackupsDescription", continuous_backups_json(result, now)}};
+  // The history RestoreTableToPointInTime rebuilds from starts now, or is dropped.
+  if (result.enabled) {
+    ctx.database.enable_point_in_time(table, result.recovery_period_days);
+  } else {
+    ctx.database.disable_point_in_time(*table);
+  }
+  return {{"ContinuousBackupsDescription",
+           continuous_backups_json(result, now, history_start(ctx, *table))}};
 }
 
 }  // namespace ddb::protocol

@@ -120,6 +120,17 @@ Json described_table(const engine::Table& table, const engine::TableDefinition& 
   add_billing_mode_summary(definition, description);
   add_stream_description(definition, description);
   add_table_settings(definition, description);
+  if (const auto& restore = definition.restore_summary) {
+    // A restore's response shows the table CREATING with the restore in progress; by the next
+    // DescribeTable it has finished (it completes within the request here).
+    Json summary = {{"SourceTableArn", restore->source_table_arn},
+                    {"RestoreDateTime", restore->restore_time},
+                    {"RestoreInProgress", status == "CREATING"}};
+    if (!restore->source_backup_arn.empty()) {
+      summary["SourceBackupArn"] = restore->source_backup_arn;
+    }
+    description["RestoreSummary"] = std::move(summary);
+  }
   return description;
 }
 

@@ -281,6 +281,39 @@ check "describe-continuous-backups of a missing table is a TableNotFoundExceptio
   "An error occurred (TableNotFoundException) when calling the DescribeContinuousBackups operation: Table not found: missing-table" \
   "$(err | grep -F 'An error occurred')"
 
+# On-demand backups: a backup of the table, restored into a new table that holds its items.
+ddb create-backup --table-name "$table" --backup-name cli-nightly \
+  --query 'BackupDetails.[BackupName,BackupStatus,BackupType]' --output text
+check "create-backup answers an AVAILABLE USER backup" $'cli-nightly\tAVAILABLE\tUSER' "$(out)"
+ddb list-backups --table-name "$table" --query 'BackupSummaries[0].BackupArn' --output text
+backup_arn="$(out)"
+check "list-backups lists the backup under the table's ARN" "yes" \
+  "$([[ "$backup_arn" == "$arn/backup/"* ]] && echo yes || echo "no: $backup_arn")"
+ddb restore-table-from-backup --target-table-name "$table-restored" --backup-arn "$backup_arn" \
+  --query 'TableDescription.[TableStatus,RestoreSummary.SourceBackupArn]' --output text
+check "restore-table-from-backup answers CREATING and its source" $'CREATING\t'"$backup_arn" "$(out)"
+ddb wait table-exists --table-name "$table-restored"
+ddb scan --table-name "$table" --select COUNT --query Count --output text
+source_count="$(out)"
+ddb scan --table-name "$table-restored" --select COUNT --query Count --output text
+check "the restored table holds the table's items" "$source_count" "$(out)"
+ddb restore-table-from-backup --target-table-name "$table" --backup-arn "$backup_arn"
+check "restore-table-from-backup onto an existing table is a TableAlreadyExistsException" \
+  "An error occurred (TableAlreadyExistsException) when calling the RestoreTableFromBackup operation: Table already exists: $table" \
+  "$(err | grep -F 'An error occurred')"
+ddb delete-backup --backup-arn "$backup_arn" --query BackupDescription.BackupDetails.BackupStatus \
+  --output text
+check "delete-backup answers DELETED" "DELETED" "$(out)"
+ddb describe-backup --backup-arn "$backup_arn"
+check "describe-backup of a deleted backup is a BackupNotFoundException" \
+  "An error occurred (BackupNotFoundException) when calling the DescribeBackup operation: Backup not found: $backup_arn" \
+  "$(err | grep -F 'An error occurred')"
+ddb restore-table-to-point-in-time --source-table-name "$table" \
+  --target-table-name "$table-pitr" --use-latest-restorable-time \
+  --query 'TableDescription.[TableName,RestoreSummary.RestoreInProgress]' --output text
+check "restore-table-to-point-in-time of the latest time creates the table" \
+  "$table-pitr"$'\tTrue' "$(out)"
+
 # Contributor Insights: the status per table and index.
 ddb update-contributor-insights --table-name "$table" --index-name season-rating \
   --contributor-insights-action ENABLE --query ContributorInsightsStatus --output text

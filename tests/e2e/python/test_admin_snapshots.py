@@ -130,7 +130,7 @@ class ResetTest(unittest.TestCase):
         other = client_for(SERVER, "OTHERKEY")
         harness.create_table(other, "theirs")
         status, answer = admin(SERVER.endpoint, "POST", "reset")
-        self.assertEqual((status, answer), (200, {"tablesDeleted": 2, "namespace": None}))
+        self.assertEqual((status, answer), (200, {"tablesDeleted": 2, "backupsDeleted": 0, "namespace": None}))
         self.assertEqual(self.client.list_tables()["TableNames"], [])
         self.assertEqual(other.list_tables()["TableNames"], [])
         # The name is free again, and the new table is empty.
@@ -147,7 +147,7 @@ class ResetTest(unittest.TestCase):
         status, answer = admin(SERVER.endpoint, "POST", "reset",
                                {"region": harness.REGION, "accessKey": "MINEKEY"})
         self.assertEqual((status, answer),
-                         (200, {"tablesDeleted": 1, "namespace": "MINEKEY/us-east-1"}))
+                         (200, {"tablesDeleted": 1, "backupsDeleted": 0, "namespace": "MINEKEY/us-east-1"}))
         self.assertEqual(mine.list_tables()["TableNames"], [])
         self.assertEqual(theirs.scan(TableName="shared-name")["Items"], [{"PK": {"S": "kept"}}])
 

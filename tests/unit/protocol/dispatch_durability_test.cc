@@ -142,6 +142,9 @@ class BusyJournal : public engine::DatabaseJournal {
   void namespaces_replaced(const engine::NamespaceScope&,
                            std::span<const std::shared_ptr<engine::Table>>,
                            std::span<const engine::RegionTable>) override {}
+  void backup_created(const engine::Backup&) override {}
+  void backup_deleted(std::string_view, std::string_view) override {}
+  void table_restored(std::string_view, const std::shared_ptr<engine::Table>&) override {}
   uint64_t durability_position() const override { return ++position_; }
   void when_durable(engine::DurabilityTicket, std::function<void()> done) override { done(); }
 

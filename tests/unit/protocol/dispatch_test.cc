@@ -29,9 +29,9 @@ TEST(Dispatch, UnknownTargetIsAnUnknownOperationWithoutMessage) {
 
 TEST(Dispatch, AnOperationNotServedYetSaysSo) {
   Harness h;
-  CallResult r = h.call("CreateBackup", R"({"TableName":"t","BackupName":"b"})");
+  CallResult r = h.call("ListImports", R"({})");
   EXPECT_EQ(r.error_type, "UnknownOperationException");
-  EXPECT_EQ(r.message, "ddblocal does not implement CreateBackup yet");
+  EXPECT_EQ(r.message, "ddblocal does not implement ListImports yet");
 }
 
 TEST(Dispatch, GlobalTablesOperationsAreRefusedByName) {

@@ -492,5 +492,68 @@ TEST(Journal, CompactsALogOfMostlySupersededChanges) {
   EXPECT_EQ(where(again.h.database(), "eu-west-1"), "eu-west-1");
 }
 
+TEST(Journal, BackupsDeletionsAndRestoredTablesComeBackAfterARestart) {
+  test::TempDir dir;
+  json kept_backup;
+  json restored;
+  std::string kept;
+  {
+    DurableHarness d(dir.path());
+    create_orders(d);
+    for (int i = 0; i < 20; ++i) {
+      d.ok("PutItem", {{"TableName", "orders"},
+                       {"Item", item("p" + std::to_string(i % 4), "s" + std::to_string(i),
+                                     "g" + std::to_string(i % 3), i)}});
+    }
+    kept = d.ok("CreateBackup",
+                {{"TableName", "orders"}, {"BackupName", "kept"}})["BackupDetails"]["BackupArn"];
+    std::string dropped =
+        d.ok("CreateBackup",
+             {{"TableName", "orders"}, {"BackupName", "gone"}})["BackupDetails"]["BackupArn"];
+    d.ok("DeleteBackup", {{"BackupArn", dropped}});
+    d.ok("PutItem", {{"TableName", "orders"}, {"Item", item("late", "1", "g", 1)}});
+    d.ok("RestoreTableFromBackup", {{"TargetTableName", "copy"}, {"BackupArn", kept}});
+    d.ok("PutItem", {{"TableName", "copy"}, {"Item", item("after", "1", "g", 2)}});
+    d.ok("DeleteTable", {{"TableName", "orders"}});
+    kept_backup = d.ok("DescribeBackup", {{"BackupArn", kept}});
+    restored = snapshot(d, "copy");
+  }
+  DurableHarness reopened(dir.path());
+  EXPECT_EQ(reopened.ok("DescribeBackup", {{"BackupArn", kept}}), kept_backup);
+  EXPECT_EQ(reopened.ok("ListBackups", json::object())["BackupSummaries"].size(), 1u);
+  EXPECT_EQ(snapshot(reopened, "copy"), restored);
+  EXPECT_EQ(restored["items"].size(), 21u);
+  reopened.ok("RestoreTableFromBackup", {{"TargetTableName", "orders"}, {"BackupArn", kept}});
+  EXPECT_EQ(reopened.ok("Scan", {{"TableName", "orders"}})["Count"], 20);
+}
+
+TEST(Journal, CompactionKeepsTheBackups) {
+  test::TempDir dir;
+  std::string arn;
+  {
+    DurableHarness d(dir.path());
+    d.h.create_table("tbl", "sk", "N");
+    std::shared_ptr<Table> table = d.h.database().find_table(d.h.table_namespace(), "tbl");
+    for (int i = 0; i < 110'000; ++i) {
+      Item entry;
+      entry["pk"] = AttributeValue::string("p");
+      entry["sk"] = AttributeValue::number(Number::parse(std::to_string(i % 10)));
+      table->put(std::move(entry));
+    }
+    arn = d.ok("CreateBackup",
+               {{"TableName", "tbl"}, {"BackupName", "nightly"}})["BackupDetails"]["BackupArn"];
+    d.ok("DeleteTable", {{"TableName", "tbl"}});
+  }
+  RecoveryReport report;
+  {
+    DurableHarness reopened(dir.path(), &report);
+    EXPECT_TRUE(report.compacted);
+  }
+  DurableHarness again(dir.path());
+  EXPECT_EQ(again.ok("DescribeBackup",
+                     {{"BackupArn", arn}})["BackupDescription"]["SourceTableDetails"]["ItemCount"],
+            10);
+}
+
 }  // namespace
 }  // namespace ddb::engine::durable

@@ -82,17 +82,19 @@ TEST_F(AdminSnapshots, ResetAnswersHowManyTablesItDropped) {
   h.create_table("one");
   h.create_table("two");
   EXPECT_EQ(admin(api, "POST", "reset").body,
-            json::parse(R"({"tablesDeleted": 2, "namespace": null})"));
+            json::parse(R"({"tablesDeleted": 2, "backupsDeleted": 0, "namespace": null})"));
   EXPECT_EQ(admin(api, "POST", "reset", "{}").body,
-            json::parse(R"({"tablesDeleted": 0, "namespace": null})"));
+            json::parse(R"({"tablesDeleted": 0, "backupsDeleted": 0, "namespace": null})"));
 }
 
 TEST_F(AdminSnapshots, ANamespaceIsAnAccessKeyAndARegionByDefault) {
   h.create_table("one");
   Answer answer =
       admin(api, "POST", "reset", R"({"region": "us-east-1", "accessKey": "AKIDEXAMPLE"})");
-  EXPECT_EQ(answer.body,
-            json::parse(R"({"tablesDeleted": 1, "namespace": "AKIDEXAMPLE/us-east-1"})"));
+  EXPECT_EQ(
+      answer.body,
+      json::parse(
+          R"({"tablesDeleted": 1, "backupsDeleted": 0, "namespace": "AKIDEXAMPLE/us-east-1"})"));
   for (const char* body : {R"({"region": "us-east-1"})", R"({"accessKey": "AKIDEXAMPLE"})"}) {
     Answer refused = admin(api, "POST", "reset", body);
     EXPECT_EQ(refused.status, 400);

@@ -249,6 +249,118 @@ const ShapeMember kExecuteTransactionMembers[] = {
     {"ReturnConsumedCapacity", &kString}};
 const Shape kExecuteTransaction = structure("ExecuteTransactionInput", kExecuteTransactionMembers);
 
+// Table management, TTL and tags.
+const Shape kLong{ShapeKind::Long};
+const ShapeMember kAttributeDefinitionMembers[] = {{"AttributeName", &kString},
+                                                   {"AttributeType", &kString}};
+const Shape kAttributeDefinition = structure("AttributeDefinition", kAttributeDefinitionMembers);
+const Shape kAttributeDefinitions{ShapeKind::List, {}, &kAttributeDefinition};
+const ShapeMember kKeySchemaElementMembers[] = {{"AttributeName", &kString}, {"KeyType", &kString}};
+const Shape kKeySchemaElement = structure("KeySchemaElement", kKeySchemaElementMembers);
+const Shape kKeySchema{ShapeKind::List, {}, &kKeySchemaElement};
+const ShapeMember kProjectionMembers[] = {{"ProjectionType", &kString},
+                                          {"NonKeyAttributes", &kStringList}};
+const Shape kProjection = structure("Projection", kProjectionMembers);
+const ShapeMember kProvisionedThroughputMembers[] = {{"ReadCapacityUnits", &kLong},
+                                                     {"WriteCapacityUnits", &kLong}};
+const Shape kProvisionedThroughput =
+    structure("ProvisionedThroughput", kProvisionedThroughputMembers);
+const ShapeMember kOnDemandThroughputMembers[] = {{"MaxReadRequestUnits", &kLong},
+                                                  {"MaxWriteRequestUnits", &kLong}};
+const Shape kOnDemandThroughput = structure("OnDemandThroughput", kOnDemandThroughputMembers);
+const ShapeMember kWarmThroughputMembers[] = {{"ReadUnitsPerSecond", &kLong},
+                                              {"WriteUnitsPerSecond", &kLong}};
+const Shape kWarmThroughput = structure("WarmThroughput", kWarmThroughputMembers);
+const ShapeMember kStreamSpecificationMembers[] = {{"StreamEnabled", &kBoolean},
+                                                   {"StreamViewType", &kString}};
+const Shape kStreamSpecification = structure("StreamSpecification", kStreamSpecificationMembers);
+const ShapeMember kSseSpecificationMembers[] = {
+    {"Enabled", &kBoolean}, {"SSEType", &kString}, {"KMSMasterKeyId", &kString}};
+const Shape kSseSpecification = structure("SSESpecification", kSseSpecificationMembers);
+const ShapeMember kTagMembers[] = {{"Key", &kString}, {"Value", &kString}};
+const Shape kTag = structure("Tag", kTagMembers);
+const Shape kTagList{ShapeKind::List, {}, &kTag};
+
+const ShapeMember kLocalSecondaryIndexMembers[] = {
+    {"IndexName", &kString}, {"KeySchema", &kKeySchema}, {"Projection", &kProjection}};
+const Shape kLocalSecondaryIndex = structure("LocalSecondaryIndex", kLocalSecondaryIndexMembers);
+const Shape kLocalSecondaryIndexes{ShapeKind::List, {}, &kLocalSecondaryIndex};
+// A GSI in CreateTable, and one UpdateTable creates: the same members.
+const ShapeMember kGlobalSecondaryIndexMembers[] = {
+    {"IndexName", &kString},
+    {"KeySchema", &kKeySchema},
+    {"Projection", &kProjection},
+    {"ProvisionedThroughput", &kProvisionedThroughput},
+    {"OnDemandThroughput", &kOnDemandThroughput},
+    {"WarmThroughput", &kWarmThroughput}};
+const Shape kGlobalSecondaryIndex = structure("GlobalSecondaryIndex", kGlobalSecondaryIndexMembers);
+const Shape kGlobalSecondaryIndexes{ShapeKind::List, {}, &kGlobalSecondaryIndex};
+
+const ShapeMember kCreateTableMembers[] = {{"AttributeDefinitions", &kAttributeDefinitions},
+                                           {"TableName", &kString},
+                                           {"KeySchema", &kKeySchema},
+                                           {"LocalSecondaryIndexes", &kLocalSecondaryIndexes},
+                                           {"GlobalSecondaryIndexes", &kGlobalSecondaryIndexes},
+                                           {"BillingMode", &kString},
+                                           {"ProvisionedThroughput", &kProvisionedThroughput},
+                                           {"StreamSpecification", &kStreamSpecification},
+                                           {"SSESpecification", &kSseSpecification},
+                                           {"Tags", &kTagList},
+                                           {"TableClass", &kString},
+                                           {"DeletionProtectionEnabled", &kBoolean},
+                                           {"WarmThroughput", &kWarmThroughput},
+                                           {"ResourcePolicy", &kString},
+                                           {"OnDemandThroughput", &kOnDemandThroughput}};
+const Shape kCreateTable = structure("CreateTableInput", kCreateTableMembers);
+
+const ShapeMember kUpdateIndexActionMembers[] = {{"IndexName", &kString},
+                                                 {"ProvisionedThroughput", &kProvisionedThroughput},
+                                                 {"OnDemandThroughput", &kOnDemandThroughput},
+                                                 {"WarmThroughput", &kWarmThroughput}};
+const Shape kUpdateIndexAction =
+    structure("UpdateGlobalSecondaryIndexAction", kUpdateIndexActionMembers);
+const Shape kCreateIndexAction =
+    structure("CreateGlobalSecondaryIndexAction", kGlobalSecondaryIndexMembers);
+const ShapeMember kDeleteIndexActionMembers[] = {{"IndexName", &kString}};
+const Shape kDeleteIndexAction =
+    structure("DeleteGlobalSecondaryIndexAction", kDeleteIndexActionMembers);
+const ShapeMember kIndexUpdateMembers[] = {{"Update", &kUpdateIndexAction},
+                                           {"Create", &kCreateIndexAction},
+                                           {"Delete", &kDeleteIndexAction}};
+const Shape kIndexUpdate = structure("GlobalSecondaryIndexUpdate", kIndexUpdateMembers);
+const Shape kIndexUpdates{ShapeKind::List, {}, &kIndexUpdate};
+const ShapeMember kUpdateTableMembers[] = {{"AttributeDefinitions", &kAttributeDefinitions},
+                                           {"TableName", &kString},
+                                           {"BillingMode", &kString},
+                                           {"ProvisionedThroughput", &kProvisionedThroughput},
+                                           {"GlobalSecondaryIndexUpdates", &kIndexUpdates},
+                                           {"StreamSpecification", &kStreamSpecification},
+                                           {"SSESpecification", &kSseSpecification},
+                                           {"TableClass", &kString},
+                                           {"DeletionProtectionEnabled", &kBoolean},
+                                           {"OnDemandThroughput", &kOnDemandThroughput},
+                                           {"WarmThroughput", &kWarmThroughput}};
+const Shape kUpdateTable = structure("UpdateTableInput", kUpdateTableMembers);
+
+const ShapeMember kTableNameMembers[] = {{"TableName", &kString}};
+const Shape kTableNameOnly = structure("DescribeTableInput", kTableNameMembers);
+const ShapeMember kListTablesMembers[] = {{"ExclusiveStartTableName", &kString},
+                                          {"Limit", &kInteger}};
+const Shape kListTables = structure("ListTablesInput", kListTablesMembers);
+const ShapeMember kTimeToLiveSpecificationMembers[] = {{"Enabled", &kBoolean},
+                                                       {"AttributeName", &kString}};
+const Shape kTimeToLiveSpecification =
+    structure("TimeToLiveSpecification", kTimeToLiveSpecificationMembers);
+const ShapeMember kUpdateTimeToLiveMembers[] = {
+    {"TableName", &kString}, {"TimeToLiveSpecification", &kTimeToLiveSpecification}};
+const Shape kUpdateTimeToLive = structure("UpdateTimeToLiveInput", kUpdateTimeToLiveMembers);
+const ShapeMember kTagResourceMembers[] = {{"ResourceArn", &kString}, {"Tags", &kTagList}};
+const Shape kTagResource = structure("TagResourceInput", kTagResourceMembers);
+const ShapeMember kUntagResourceMembers[] = {{"ResourceArn", &kString}, {"TagKeys", &kStringList}};
+const Shape kUntagResource = structure("UntagResourceInput", kUntagResourceMembers);
+const ShapeMember kListTagsMembers[] = {{"ResourceArn", &kString}, {"NextToken", &kString}};
+const Shape kListTags = structure("ListTagsOfResourceInput", kListTagsMembers);
+
 }  // namespace
 
 const Shape* request_shape(std::string_view operation) {
@@ -266,6 +378,16 @@ const Shape* request_shape(std::string_view operation) {
       {"ExecuteStatement", &kExecuteStatement},
       {"BatchExecuteStatement", &kBatchExecuteStatement},
       {"ExecuteTransaction", &kExecuteTransaction},
+      {"CreateTable", &kCreateTable},
+      {"UpdateTable", &kUpdateTable},
+      {"DescribeTable", &kTableNameOnly},
+      {"DeleteTable", &kTableNameOnly},
+      {"DescribeTimeToLive", &kTableNameOnly},
+      {"ListTables", &kListTables},
+      {"UpdateTimeToLive", &kUpdateTimeToLive},
+      {"TagResource", &kTagResource},
+      {"UntagResource", &kUntagResource},
+      {"ListTagsOfResource", &kListTags},
   };
   for (const auto& [name, shape] : kShapes) {
     if (name == operation) return shape;

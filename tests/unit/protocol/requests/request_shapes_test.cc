@@ -63,6 +63,20 @@ TEST(RequestShapes, StructuresMapsAndListsHaveTheirOwnTexts) {
                        "Start of structure or map found where not expected");
 }
 
+TEST(RequestShapes, TableOperationsAreCheckedToo) {
+  Harness h;
+  expect_serialization(h.call("CreateTable", R"j({"TableName":"ab","Tags":[{"Key":1}]})j"),
+                       "NUMBER_VALUE cannot be converted to String");
+  expect_serialization(
+      h.call("UpdateTable", R"j({"GlobalSecondaryIndexUpdates":[{"Create":{"KeySchema":{}}}]})j"),
+      "Start of structure or map found where not expected");
+  expect_serialization(
+      h.call("CreateTable", R"j({"ProvisionedThroughput":{"ReadCapacityUnits":"1"}})j"),
+      "STRING_VALUE cannot be converted to Long");
+  expect_serialization(h.call("ListTables", R"j({"Limit":0,"ExclusiveStartTableName":[]})j"),
+                       "Unrecognized collection type class java.lang.String");
+}
+
 TEST(RequestShapes, BinariesAreCheckedAsBase64WhileTheBodyIsRead) {
   Harness h;
   expect_serialization(h.call("PutItem", R"j({"Item":{"a":{"B":5}}})j"),
@@ -125,7 +139,8 @@ TEST(RequestShapes, BodiesOutsideTheFastReadersSubsetAreCheckedToo) {
 TEST(RequestShapes, OnlyTheDataOperationsHaveShapes) {
   EXPECT_NE(request_shape("PutItem"), nullptr);
   EXPECT_NE(request_shape("ExecuteTransaction"), nullptr);
-  EXPECT_EQ(request_shape("CreateTable"), nullptr);
+  EXPECT_NE(request_shape("CreateTable"), nullptr);
+  EXPECT_EQ(request_shape("DescribeContinuousBackups"), nullptr);
 }
 
 TEST(RequestShapes, TheReaderReturnsTheSameDocumentWithAShape) {

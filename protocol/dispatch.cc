@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <utility>
@@ -17,6 +18,7 @@
 #include "protocol/json/response_body.h"
 #include "protocol/operation_names.h"
 #include "protocol/operations.h"
+#include "protocol/requests/request_shapes.h"
 #include "protocol/streams/operations.h"
 
 namespace ddb::protocol {
@@ -39,6 +41,9 @@ struct Handler {
   // Whether the operation only reads: it logs nothing, so its response waits for no sync even
   // while other requests' writes move the log on.
   bool reads_only = false;
+  // The request's model, which its body is type-checked against while it is read
+  // (request_shape()), or nullptr.
+  const Shape* shape = nullptr;
 };
 
 Handler reads_only(Handler handler) {
@@ -46,12 +51,18 @@ Handler reads_only(Handler handler) {
   return handler;
 }
 
+std::unordered_map<std::string_view, Handler> with_shapes(
+    std::unordered_map<std::string_view, Handler> table) {
+  for (auto& [operation, handler] : table) handler.shape = request_shape(operation);
+  return table;
+}
+
 constexpr std::string_view kTargetPrefix = "DynamoDB_20120810.";
 // DynamoDB Streams on the same endpoint, as DynamoDB Local serves it.
 constexpr std::string_view kStreamsTargetPrefix = "DynamoDBStreams_20120810.";
 
 const std::unordered_map<std::string_view, Handler>& handlers() {
-  static const std::unordered_map<std::string_view, Handler> table = {
+  static const std::unordered_map<std::string_view, Handler> table = with_shapes({
       {"CreateTable", create_table},
       {"DescribeTable", describe_table},
       {"DescribeEndpoints", describe_endpoints},
@@ -101,7 +112,7 @@ const std::unordered_map<std::string_view, Handler>& handlers() {
       {"DeleteBackup", delete_backup},
       {"RestoreTableFromBackup", restore_table_from_backup},
       {"RestoreTableToPointInTime", restore_table_to_point_in_time},
-  };
+  });
   return table;
 }
 
@@ -179,8 +190,12 @@ Response run(const Handler* handler, std::string_view target, std::string_view o
     // DynamoDB parses a body before it looks at the target: bad JSON is a SerializationException
     // (with no message) whatever the target says. So is a body nested too deep to be a request.
     // An empty body is one only after the target and the credentials have passed (issue 20).
+    // A value of the wrong JSON type is found in the same reading, and reported after those.
+    std::optional<std::string> type_error;
     if (!body.empty()) {
-      request = read_json(body);
+      request = handler != nullptr && handler->shape != nullptr
+                    ? read_json(body, *handler->shape, type_error)
+                    : read_json(body);
       if (request.is_discarded() || !request.is_object()) {
         throw engine::Error::serialization("");
       }
@@ -193,6 +208,9 @@ Response run(const Handler* handler, std::string_view target, std::string_view o
     }
     if (ctx.caller.auth_failure) throw *ctx.caller.auth_failure;
     if (body.empty()) throw engine::Error::serialization("");
+    // Types before everything else: a type error anywhere in the body beats every constraint and
+    // semantic check (issue 20).
+    if (type_error) throw engine::Error::serialization(std::move(*type_error));
     // Faults come after the checks of the wire and the credentials, and before the request runs:
     // an injected failure writes nothing.
     if (faults != nullptr && faults->armed()) {

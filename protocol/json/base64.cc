@@ -46,10 +46,12 @@ std::string base64_encode(std::string_view bytes) {
   return out;
 }
 
-std::optional<std::string> base64_decode(std::string_view text) {
-  if (text.size() % 4 != 0) return std::nullopt;
-  std::string out;
-  out.reserve(text.size() / 4 * 3);
+namespace {
+
+// Decodes standard padded base64 into `out` (when not null); false for anything else.
+bool decode(std::string_view text, std::string* out) {
+  if (text.size() % 4 != 0) return false;
+  if (out) out->reserve(text.size() / 4 * 3);
   for (std::size_t i = 0; i < text.size(); i += 4) {
     bool last = i + 4 == text.size();
     int padding = 0;
@@ -62,19 +64,28 @@ std::optional<std::string> base64_decode(std::string_view text) {
         continue;
       }
       int8_t v = kDecode[static_cast<unsigned char>(c)];
-      if (v < 0 || padding > 0) return std::nullopt;
+      if (v < 0 || padding > 0) return false;
       n = (n << 6) | static_cast<uint32_t>(v);
     }
     // The last character before padding may not carry bits past the final byte: DynamoDB rejects
     // "+/+=" ("Invalid last non-pad Base64 character dectected", dynalite's tests against AWS).
-    if ((padding == 1 && (n & 0xFF) != 0) || (padding == 2 && (n & 0xFFFF) != 0)) {
-      return std::nullopt;
-    }
-    out += static_cast<char>((n >> 16) & 0xFF);
-    if (padding < 2) out += static_cast<char>((n >> 8) & 0xFF);
-    if (padding < 1) out += static_cast<char>(n & 0xFF);
+    if ((padding == 1 && (n & 0xFF) != 0) || (padding == 2 && (n & 0xFFFF) != 0)) return false;
+    if (!out) continue;
+    *out += static_cast<char>((n >> 16) & 0xFF);
+    if (padding < 2) *out += static_cast<char>((n >> 8) & 0xFF);
+    if (padding < 1) *out += static_cast<char>(n & 0xFF);
   }
+  return true;
+}
+
+}  // namespace
+
+std::optional<std::string> base64_decode(std::string_view text) {
+  std::string out;
+  if (!decode(text, &out)) return std::nullopt;
   return out;
 }
+
+bool base64_valid(std::string_view text) { return decode(text, nullptr); }
 
 }  // namespace ddb::protocol

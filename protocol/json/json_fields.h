@@ -26,9 +26,15 @@ const Json* get_structure(const Json& object, std::string_view name, std::string
 const Json* get_map(const Json& object, std::string_view name, std::string_view value_type);
 const Json* get_list(const Json& object, std::string_view name);
 
-// Checks a value inside a list or map: a string, or a structure of the given model type.
+// Checks a value: a string; a whole number for an Integer or Long (`java_name`); a boolean (or
+// one of the strings the deserializer reads as one: "true", "yes", "false", "no"); a structure
+// member of the given model type; a blob (B), which is a base64 string.
 void expect_string(const Json& value);
+int64_t expect_whole_number(const Json& value, std::string_view java_name);
 bool expect_bool(const Json& value);
+void expect_structure(const Json& value, std::string_view model_type);
+void expect_binary(const Json& value);
+// Checks a structure inside a list or map, which has its own message for a scalar.
 void expect_structure_element(const Json& value, std::string_view model_type);
 // Checks a map or list value in a nested position (an AttributeValue's M or L).
 void expect_map(const Json& value, std::string_view value_type);

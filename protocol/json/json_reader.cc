@@ -2,10 +2,12 @@
 
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <utility>
 
 #include "protocol/json/json_nesting.h"
+#include "protocol/json/json_shape.h"
 
 namespace ddb::protocol {
 
@@ -40,43 +42,64 @@ class FastReader {
  public:
   explicit FastReader(std::string_view text) : p_(text.data()), end_(text.data() + text.size()) {}
 
-  bool document(Json& out) {
+  // Reads the document into `out`, checking it against `shape` when not null.
+  bool document(Json& out, const Shape* shape) {
     skip_whitespace();
-    if (!value(out, 0)) return false;
+    if (!value(out, 0, shape, false)) return false;
     skip_whitespace();
     return p_ == end_;
   }
+
+  // The first misfit of the document's values and the shape (json_shape.h), in document order.
+  std::optional<std::string>& type_error() { return type_error_; }
 
  private:
   void skip_whitespace() {
     while (p_ < end_ && (*p_ == ' ' || *p_ == '\n' || *p_ == '\r' || *p_ == '\t')) ++p_;
   }
 
-  bool value(Json& out, int depth) {
+  // A value in a slot of `shape` (nullptr: unchecked); `element`: a list member or map value.
+  // A container that does not fit its shape has its members read unchecked, so the first misfit
+  // recorded is the first in document order.
+  bool value(Json& out, int depth, const Shape* shape, bool element) {
     if (p_ == end_) return false;
     switch (*p_) {
-      case '{':
-        return object(out, depth);
+      case '{': {
+        const bool fits =
+            shape && (shape->kind == ShapeKind::Structure || shape->kind == ShapeKind::Map);
+        if (!object(out, depth, fits ? shape : nullptr)) return false;
+        break;
+      }
       case '[':
-        return array(out, depth);
+        if (!array(out, depth, shape && shape->kind == ShapeKind::List ? shape : nullptr)) {
+          return false;
+        }
+        break;
       case '"': {
         std::string text;
         if (!string(text)) return false;
         out = std::move(text);
-        return true;
+        break;
       }
       case 't':
         out = true;
-        return literal("true");
+        if (!literal("true")) return false;
+        break;
       case 'f':
         out = false;
-        return literal("false");
+        if (!literal("false")) return false;
+        break;
       case 'n':
         out = nullptr;
-        return literal("null");
+        if (!literal("null")) return false;
+        break;
       default:
-        return number(out);
+        if (!number(out)) return false;
     }
+    if (shape && !type_error_ && !fits_plainly(*shape, out)) {
+      type_error_ = protocol::type_error(*shape, out, element);
+    }
+    return true;
   }
 
   bool literal(std::string_view word) {
@@ -88,7 +111,7 @@ class FastReader {
     return true;
   }
 
-  bool object(Json& out, int depth) {
+  bool object(Json& out, int depth, const Shape* shape) {
     if (depth >= kMaxFastDepth) return false;
     ++p_;
     out = Json::object();
@@ -107,8 +130,15 @@ class FastReader {
       if (p_ == end_ || *p_ != ':') return false;
       ++p_;
       skip_whitespace();
+      const Shape* inner = nullptr;
+      if (shape && !type_error_) {
+        inner = shape->kind == ShapeKind::Structure ? member_shape(*shape, name) : shape->element;
+      }
       // A repeated name overwrites the earlier value, as nlohmann's DOM parser does.
-      if (!value(members[std::move(name)], depth + 1)) return false;
+      if (!value(members[std::move(name)], depth + 1, inner,
+                 shape && shape->kind == ShapeKind::Map)) {
+        return false;
+      }
       skip_whitespace();
       if (p_ == end_) return false;
       if (*p_ == ',') {
@@ -121,7 +151,7 @@ class FastReader {
     }
   }
 
-  bool array(Json& out, int depth) {
+  bool array(Json& out, int depth, const Shape* shape) {
     if (depth >= kMaxFastDepth) return false;
     ++p_;
     out = Json::array();
@@ -134,7 +164,10 @@ class FastReader {
     while (true) {
       skip_whitespace();
       elements.emplace_back();
-      if (!value(elements.back(), depth + 1)) return false;
+      if (!value(elements.back(), depth + 1, shape && !type_error_ ? shape->element : nullptr,
+                 true)) {
+        return false;
+      }
       skip_whitespace();
       if (p_ == end_) return false;
       if (*p_ == ',') {
@@ -225,18 +258,37 @@ class FastReader {
 
   const char* p_;
   const char* end_;
+  std::optional<std::string> type_error_;
 };
 
-}  // namespace
-
-Json read_json(std::string_view text) {
-  Json json;
-  if (FastReader(text).document(json)) return json;
+Json read_slowly(std::string_view text) {
   // nlohmann's parser, and the code that walks its DOM, recurse once per level: a body nested
   // deeper than any request can be is refused as malformed first. The fast reader never gets
   // there (kMaxFastDepth), so only the bodies it hands on pay for this scan.
   if (json_nesting_exceeds(text)) return Json(Json::value_t::discarded);
   return Json::parse(text, nullptr, false);
+}
+
+}  // namespace
+
+Json read_json(std::string_view text) {
+  Json json;
+  if (FastReader(text).document(json, nullptr)) return json;
+  return read_slowly(text);
+}
+
+Json read_json(std::string_view text, const Shape& shape, std::optional<std::string>& type_error) {
+  Json json;
+  FastReader reader(text);
+  if (reader.document(json, &shape)) {
+    type_error = std::move(reader.type_error());
+    return json;
+  }
+  json = read_slowly(text);
+  // The DOM walk is a second look at the body, taken only by the bodies the fast reader hands on
+  // (which nlohmann parses a second time anyway).
+  if (!json.is_discarded()) type_error = first_type_error(json, shape);
+  return json;
 }
 
 }  // namespace ddb::protocol

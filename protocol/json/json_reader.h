@@ -1,8 +1,11 @@
 #pragma once
 
+#include <optional>
+#include <string>
 #include <string_view>
 
 #include "protocol/json/json_fields.h"
+#include "protocol/json/json_shape.h"
 
 namespace ddb::protocol {
 
@@ -17,5 +20,12 @@ namespace ddb::protocol {
 // case, except that a document nested deeper than kMaxJsonNesting (protocol/json_nesting) is
 // discarded without being parsed. Pure function; thread-safe.
 Json read_json(std::string_view text);
+
+// read_json, checking the document against a request's model `shape` (json_shape.h) as it reads
+// it: `type_error` receives the SerializationException message of the first value, in document
+// order, of a JSON type its slot does not take (nothing when every value fits, or when the text is
+// not JSON). The check costs no second pass over the text: the fast reader makes it member by
+// member; only the documents handed to nlohmann are walked once more.
+Json read_json(std::string_view text, const Shape& shape, std::optional<std::string>& type_error);
 
 }  // namespace ddb::protocol

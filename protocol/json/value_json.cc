@@ -15,22 +15,8 @@ using engine::Number;
 namespace {
 
 std::string decode_binary(const Json& json) {
-  if (json.is_object())
-    throw Error::serialization("Start of structure or map found where not expected");
-  if (json.is_array())
-    throw Error::serialization("Unrecognized collection type class java.nio.ByteBuffer");
-  if (!json.is_string())
-    throw Error::serialization("only base-64-encoded strings are convertible to bytes");
-  const auto& text = json.get_ref<const std::string&>();
-  if (text.size() % 4 != 0) {
-    throw Error::serialization(
-        "Base64 encoded length is expected a multiple of 4 bytes but found: " +
-        std::to_string(text.size()));
-  }
-  auto bytes = base64_decode(text);
-  // "dectected" is DynamoDB's spelling.
-  if (!bytes) throw Error::serialization("Invalid last non-pad Base64 character dectected");
-  return *bytes;
+  expect_binary(json);
+  return *base64_decode(json.get_ref<const std::string&>());
 }
 
 Number decode_number(const Json& json) {

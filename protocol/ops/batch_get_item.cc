@@ -12,6 +12,7 @@
 #include "protocol/json/json_writer.h"
 #include "protocol/operations.h"
 #include "protocol/requests/item_request.h"
+#include "protocol/requests/key_paths.h"
 #include "protocol/requests/key_validation.h"
 
 namespace ddb::protocol {
@@ -51,6 +52,7 @@ std::vector<ResolvedReads> resolve(RequestContext& ctx, const BatchGetRequest& r
     resolved.push_back({&reads, require_table(ctx, reads.table), {}});
   }
   for (ResolvedReads& entry : resolved) {
+    check_key_paths(entry.reads->projection.paths(), *entry.table);
     for (const engine::Item& key : entry.reads->keys) {
       entry.keys.push_back(key_from_request(key, entry.table->key_schema()));
     }

@@ -3,6 +3,7 @@
 #include "protocol/json/value_json.h"
 #include "protocol/operations.h"
 #include "protocol/requests/item_request.h"
+#include "protocol/requests/key_paths.h"
 #include "protocol/requests/key_validation.h"
 #include "protocol/writes/index_capacity.h"
 #include "protocol/writes/single_item_write.h"
@@ -15,6 +16,7 @@ ResponseBody delete_item(RequestContext& ctx, const Json& request) {
   WritePlan& plan = write.plan;
 
   auto table = require_table(ctx, write.table_name);
+  check_key_paths(plan.condition.condition, *table);
   const engine::KeySchema& schema = table->key_schema();
   engine::Key key = key_from_request(plan.item, schema);
   std::optional<engine::Item> old;

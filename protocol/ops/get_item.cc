@@ -4,6 +4,7 @@
 #include "protocol/operations.h"
 #include "protocol/reads/projection.h"
 #include "protocol/requests/item_request.h"
+#include "protocol/requests/key_paths.h"
 #include "protocol/requests/key_validation.h"
 #include "protocol/requests/request_expressions.h"
 
@@ -24,6 +25,7 @@ ResponseBody get_item(RequestContext& ctx, const Json& request) {
   attributes.check_all_used();
 
   auto table = require_table(ctx, head.table_name);
+  check_key_paths(projection.paths(), *table);
   engine::Key key = key_from_request(key_attributes, table->key_schema());
   std::optional<engine::Item> item = table->get(key);
   if (ctx.usage.wanted) ctx.usage.note_key(key, false);

@@ -3,6 +3,7 @@
 #include "protocol/json/value_json.h"
 #include "protocol/operations.h"
 #include "protocol/requests/item_request.h"
+#include "protocol/requests/key_paths.h"
 #include "protocol/requests/key_validation.h"
 #include "protocol/writes/index_capacity.h"
 #include "protocol/writes/single_item_write.h"
@@ -14,9 +15,10 @@ ResponseBody put_item(RequestContext& ctx, const Json& request) {
   SingleItemWrite write = read_single_item_write(request, kPutItemMembers);
   WritePlan& plan = write.plan;
 
-  // The size comes before the table's existence and the item's key (issue 20).
-  std::size_t new_size = validate_item_size(plan.item);
+  // The size was checked with the request: before the table's existence and the item's key.
+  const std::size_t new_size = write.item_size;
   auto table = require_table(ctx, write.table_name);
+  check_key_paths(plan.condition.condition, *table);
   const engine::KeySchema& schema = table->key_schema();
   validate_item_key(plan.item, schema);
   // The item's index keys are validated with the rest of the request, before the condition is

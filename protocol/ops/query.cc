@@ -10,6 +10,7 @@
 #include "protocol/reads/key_condition.h"
 #include "protocol/reads/read_page.h"
 #include "protocol/reads/statement_shape.h"
+#include "protocol/requests/key_paths.h"
 #include "protocol/requests/request_expressions.h"
 
 namespace ddb::protocol {
@@ -102,6 +103,8 @@ ResponseBody query(RequestContext& ctx, const Json& request) {
   attributes.check_all_used();
 
   auto table = require_table(ctx, read.table_name);
+  check_key_paths(read.projection.paths(), *table);
+  check_key_paths(read.filter, *table);
   const char* filter_member = query_filter ? "QueryFilter" : "Filter Expression";
   const auto direction = forward ? engine::Direction::Forward : engine::Direction::Backward;
   if (!read.index_name) {

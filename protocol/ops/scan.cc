@@ -5,6 +5,7 @@
 #include "protocol/reads/index_read.h"
 #include "protocol/reads/read_page.h"
 #include "protocol/reads/statement_shape.h"
+#include "protocol/requests/key_paths.h"
 #include "protocol/requests/request_expressions.h"
 
 namespace ddb::protocol {
@@ -56,6 +57,8 @@ ResponseBody scan(RequestContext& ctx, const Json& request) {
   }
 
   auto table = require_table(ctx, read.table_name);
+  check_key_paths(read.projection.paths(), *table);
+  check_key_paths(read.filter, *table);
   ctx.usage.scan = true;
   if (ctx.usage.wanted) ctx.usage.statement = statement_shape("Scan", request);
   // The segment of a start key is its partition key's: the table's, or the index's on an index.

@@ -13,6 +13,7 @@
 #include "protocol/reads/projection.h"
 #include "protocol/requests/expression_attributes.h"
 #include "protocol/requests/item_request.h"
+#include "protocol/requests/key_paths.h"
 #include "protocol/requests/request_expressions.h"
 
 namespace ddb::protocol {
@@ -78,6 +79,8 @@ ResponseBody transact_get_items(RequestContext& ctx, const Json& request) {
     names.push_back(gets.back().table_name);
   }
   std::vector<std::shared_ptr<engine::Table>> tables = require_tables(ctx, names);
+  for (std::size_t i = 0; i < gets.size(); ++i)
+    check_key_paths(gets[i].projection.paths(), *tables[i]);
   std::vector<TransactionTarget> targets;
   for (std::size_t i = 0; i < gets.size(); ++i)
     targets.push_back(key_target(tables[i], gets[i].key));

@@ -12,6 +12,7 @@
 #include "protocol/batches/transaction_targets.h"
 #include "protocol/operations.h"
 #include "protocol/requests/item_request.h"
+#include "protocol/requests/key_paths.h"
 #include "protocol/writes/write_plan.h"
 
 namespace ddb::protocol {
@@ -35,9 +36,10 @@ std::vector<TransactionTarget> targets_of(const RequestContext& ctx,
       continue;
     }
     TransactionTarget target = key_target(tables[i], plan.item);
-    if (plan.kind == WritePlan::Kind::Update && !target.invalid) {
+    if (!target.invalid) {
       try {
-        check_key_untouched(plan.actions, *tables[i]);
+        if (plan.kind == WritePlan::Kind::Update) check_key_untouched(plan.actions, *tables[i]);
+        check_key_paths(plan.condition.condition, *tables[i]);
       } catch (const Error& error) {
         target.invalid = error;
       }

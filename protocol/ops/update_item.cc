@@ -7,6 +7,7 @@
 #include "protocol/json/value_json.h"
 #include "protocol/operations.h"
 #include "protocol/requests/item_request.h"
+#include "protocol/requests/key_paths.h"
 #include "protocol/requests/key_validation.h"
 #include "protocol/writes/index_capacity.h"
 #include "protocol/writes/returned_attributes.h"
@@ -23,6 +24,7 @@ ResponseBody update_item(RequestContext& ctx, const Json& request) {
   const engine::KeySchema& schema = table->key_schema();
   engine::Key key = key_from_request(plan.item, schema);
   check_key_untouched(plan.actions, *table);
+  check_key_paths(plan.condition.condition, *table);
   check_index_key_types(plan.actions, *table);
   WriteOutcome outcome;
   std::optional<engine::Item> old;

@@ -23,6 +23,8 @@ class Projection {
   engine::Item apply(const engine::Item& item) const;
   // The top-level attributes the paths start at, each once, in ascending order; none for all().
   std::vector<std::string> top_level_names() const;
+  // The paths, in request order; none for all().
+  const std::vector<engine::DocumentPath>& paths() const { return paths_; }
 
  private:
   std::vector<engine::DocumentPath> paths_;

@@ -8,6 +8,7 @@
 #include "protocol/legacy/expected.h"
 #include "protocol/messages.h"
 #include "protocol/requests/constraints.h"
+#include "protocol/requests/key_validation.h"
 #include "protocol/writes/conditional_write.h"
 
 namespace ddb::protocol {
@@ -52,6 +53,8 @@ SingleItemWrite read_single_item_write(const Json& request, const SingleItemWrit
   check_expression_members(request, members.expressions, true);
   plan.item = decode_attribute_map(*head.map, true);
   plan.parse_expressions(request, true);
+  // PutItem: the item's size comes before Expected, and before the table's existence (issue 20).
+  if (plan.kind == WritePlan::Kind::Put) write.item_size = validate_item_size(plan.item);
   // The legacy members exclude the expressions they replace (check_expression_members).
   if (plan.kind == WritePlan::Kind::Update && find_member(request, "AttributeUpdates")) {
     plan.legacy_updates = true;

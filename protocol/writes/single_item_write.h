@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <string>
 
 #include "protocol/json/json_fields.h"
@@ -56,6 +57,7 @@ struct SingleItemWrite {
   bool item_collection_metrics = false;  // ReturnItemCollectionMetrics=SIZE
   // ReturnValues as given, "NONE" when absent; for Put and Delete, ALL_OLD or NONE.
   std::string return_values = "NONE";
+  std::size_t item_size = 0;  // PutItem: the item's size, within DynamoDB's limit
   // The write: its kind; the Item, or the Key's attributes (decoded, not yet checked against the
   // key schema); the condition from ConditionExpression or Expected with
   // ReturnValuesOnConditionCheckFailure; an Update's actions from UpdateExpression or
@@ -70,17 +72,18 @@ struct SingleItemWrite {
 //      TableName, the Item or Key, ReturnConsumedCapacity, ReturnItemCollectionMetrics and
 //      ReturnValuesOnConditionCheckFailure, then ReturnValues and the legacy members present
 //      (Expected, AttributeUpdates, ConditionalOperator) in the order `members.return_values`
-//      gives; a member of the wrong JSON type throws SerializationException as it is reached;
+//      gives (a member of the wrong JSON type was reported as the body was read, request_shapes.h);
 //   2. PutItem and DeleteItem: a ReturnValues other than ALL_OLD or NONE;
 //   3. the expression and legacy members the request combines (check_expression_members);
 //   4. the values of the Item or Key;
 //   5. ExpressionAttributeNames and ExpressionAttributeValues, UpdateExpression,
 //      ConditionExpression, then any name or value no expression used;
-//   6. AttributeUpdates (UpdateItem), then Expected.
-// The ValidationExceptions of steps 3 to 6, and DeleteItem's of step 2, come in the
+//   6. PutItem: the item's size ("Item size has exceeded the maximum allowed size", bare);
+//   7. AttributeUpdates (UpdateItem), then Expected.
+// The ValidationExceptions of steps 3 to 5 and 7, and DeleteItem's of step 2, come in the
 // "1 validation error detected: " envelope, as these operations report them.
 // It does not look at the table. The caller then checks that the table exists and the key against
-// its schema (PutItem: also the item's size and index keys), and writes, with plan.decision()
+// its schema (PutItem: also the item's index keys), and writes, with plan.decision()
 // checking the condition under the item's lock.
 // Requires: `request` is a JSON object (the dispatcher has checked it).
 SingleItemWrite read_single_item_write(const Json& request, const SingleItemWriteMembers& members);

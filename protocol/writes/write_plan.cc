@@ -10,14 +10,12 @@
 #include "protocol/json/value_json.h"
 #include "protocol/messages.h"
 #include "protocol/requests/expression_attributes.h"
+#include "protocol/requests/key_paths.h"
 #include "protocol/requests/request_expressions.h"
 
 namespace ddb::protocol {
 
 namespace {
-
-constexpr std::string_view kKeyAttributesAreScalars =
-    "Key attributes must be scalars; list random access '[]' and map lookup '.' are not allowed: ";
 
 using engine::Error;
 
@@ -103,18 +101,11 @@ void check_key_untouched(const std::vector<engine::UpdateAction>& actions,
                          const engine::Table& table) {
   const engine::KeySchema& schema = table.key_schema();
   for (const engine::UpdateAction& action : actions) {
+    check_key_path(action.path, table);
     const std::string& name = action.path.front().name;
-    const bool nested = action.path.size() > 1;
     if (name == schema.partition.name || (schema.sort && name == schema.sort->name)) {
-      if (nested) throw Error::validation(std::string(kKeyAttributesAreScalars) + "Key: " + name);
       throw Error::validation(std::string(kInvalidParameterValues) + "Cannot update attribute " +
                               name + ". This attribute is part of the key");
-    }
-    if (!nested) continue;
-    for (const auto& index : table.indexes()) {
-      if (index->key_schema().contains(name)) {
-        throw Error::validation(std::string(kKeyAttributesAreScalars) + "IndexKey: " + name);
-      }
     }
   }
 }

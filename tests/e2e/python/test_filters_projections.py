@@ -216,6 +216,21 @@ class FiltersTest(harness.ServerTest):
                          "Invalid ProjectionExpression: The document path has too many nesting "
                          "levels; nesting levels: 33")
 
+    def test_paths_into_key_attributes_are_refused(self):
+        """A projection, filter or condition path that goes into a key attribute with '.' or '[n]' is refused: key attributes are scalars (issue 20)."""
+        scalars = ("Key attributes must be scalars; list random access '[]' and map lookup '.' "
+                   "are not allowed: Key: ")
+        self.assertQueryError(scalars + "SK", ProjectionExpression="top, SK.x")
+        self.assertQueryError(scalars + "PK", FilterExpression="attribute_exists(PK[0])")
+        with self.assertRaises(ClientError) as context:
+            self.raw.get_item(TableName=TABLE, Key=DOC_KEY, ProjectionExpression="PK.a")
+        self.assertError(context, "ValidationException", scalars + "PK")
+        with self.assertRaises(ClientError) as context:
+            self.raw.delete_item(TableName=TABLE, Key=DOC_KEY, ConditionExpression="SK.b = :v",
+                                 ExpressionAttributeValues={":v": {"N": "1"}})
+        self.assertError(context, "ValidationException", scalars + "SK")
+        self.assertIn("Item", self.client.get_item(TableName=TABLE, Key=DOC_KEY))
+
     def test_filter_begins_with_number(self):
         """begins_with in a Scan filter needs a string or binary operand."""
         with self.assertRaises(ClientError) as context:

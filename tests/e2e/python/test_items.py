@@ -314,6 +314,15 @@ class ItemsTest(harness.ServerTest):
         self.assertPutRejected(over, "Item size has exceeded the maximum allowed size",
                                table="no-such-table-size")
 
+    def test_item_size_is_checked_before_expected(self):
+        """An oversized item is refused for its size even when its Expected is invalid too (issue 20)."""
+        over = {"pk": {"S": "b"}, "d": {"S": "x" * (409600 - 3)}}
+        with self.assertRaises(ClientError) as context:
+            self.raw.put_item(TableName=TABLE, Item=over,
+                              Expected={"pk": {"ComparisonOperator": "EQ"}})
+        self.assertError(context, "ValidationException",
+                         "Item size has exceeded the maximum allowed size")
+
     # --- Attribute value validation (PutItem and DeleteItem envelope these) ---------------------
 
     def test_empty_string_set_is_rejected(self):

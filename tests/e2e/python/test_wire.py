@@ -184,6 +184,54 @@ class WireTest(unittest.TestCase):
             "Message": "NUMBER_VALUE cannot be converted to String",
         })
 
+    def test_type_errors_beat_every_other_check(self):
+        """A value of the wrong JSON type anywhere in the body is a SerializationException, even when the request also lacks its TableName or Key (issue 20)."""
+        cases = [
+            ("PutItem", {"Item": {"a": {"S": True}}}, "TRUE_VALUE cannot be converted to String"),
+            ("Query", {"Limit": "5"}, "STRING_VALUE cannot be converted to Integer"),
+            ("UpdateItem", {"TableName": TABLE, "ExpressionAttributeValues": {":v": {"BOOL": "23"}}},
+             "Unexpected token received from parser"),
+            ("DeleteItem", {"ConditionExpression": ["a"]},
+             "Unrecognized collection type class java.lang.String"),
+            ("Scan", {"ExpressionAttributeNames": {"#a": {}}},
+             "Start of structure or map found where not expected"),
+            ("Scan", {"ExclusiveStartKey": "k"}, "Unexpected field type"),
+            ("PutItem", {"Item": {"a": "x"}}, "Unexpected value type in payload"),
+            ("GetItem", {"Key": []},
+             "Unrecognized collection type java.util.Map<java.lang.String, "
+             "com.amazonaws.dynamodb.v20120810.AttributeValue>"),
+            ("PutItem", {"Item": {"a": {"B": 1}}},
+             "only base-64-encoded strings are convertible to bytes"),
+            ("BatchWriteItem", {"RequestItems": {TABLE: [{"PutRequest": {"Item": {"b": {"B": "abcde"}}}}]}},
+             "Base64 encoded length is expected a multiple of 4 bytes but found: 5"),
+            ("PutItem", {"Item": {"a": {"BS": ["+/+="]}}},
+             "Invalid last non-pad Base64 character dectected"),
+        ]
+        for operation, body, message in cases:
+            with self.subTest(operation=operation, body=body):
+                response = call("DynamoDB_20120810." + operation, body)
+                self.assertEqual(response.status, 400)
+                self.assertEqual(response.json(), {
+                    "__type": "com.amazon.coral.service#SerializationException",
+                    "Message": message,
+                })
+
+    def test_some_strings_read_as_booleans(self):
+        """A boolean member given as the string "true" or "no" is read as that boolean; "23" is a SerializationException."""
+        response = call("DynamoDB_20120810.GetItem",
+                        {"TableName": TABLE, "Key": {"pk": {"S": "nothing"}}, "ConsistentRead": "true"})
+        self.assertEqual(response.status, 200)
+        response = call("DynamoDB_20120810.GetItem",
+                        {"TableName": TABLE, "Key": {"pk": {"S": "nothing"}}, "ConsistentRead": "no"})
+        self.assertEqual(response.status, 200)
+        response = call("DynamoDB_20120810.GetItem",
+                        {"TableName": TABLE, "Key": {"pk": {"S": "nothing"}}, "ConsistentRead": "23"})
+        self.assertEqual(response.status, 400)
+        self.assertEqual(response.json(), {
+            "__type": "com.amazon.coral.service#SerializationException",
+            "Message": "Unexpected token received from parser",
+        })
+
     def test_missing_authorization(self):
         """A request without an Authorization header is refused as missing its authentication token."""
         response = call("DynamoDB_20120810.ListTables", {}, sign=False)

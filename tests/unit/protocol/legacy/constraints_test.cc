@@ -69,7 +69,7 @@ TEST(LegacyConstraints, ReportsWrongJsonTypesAsSerializationErrors) {
        "Unrecognized collection type java.util.Map<java.lang.String, "
        "com.amazonaws.dynamodb.v20120810.Condition>"},
       {R"({"ScanFilter":{"a":"EQ"}})", "Unexpected value type in payload"},
-      {R"({"Expected":{"a":{"Exists":"yes"}}})", "Unexpected token received from parser"},
+      {R"({"Expected":{"a":{"Exists":"dog"}}})", "Unexpected token received from parser"},
       {R"({"AttributeUpdates":{"a":{"Action":5}}})", "NUMBER_VALUE cannot be converted to String"},
       {R"({"KeyConditions":{"a":{"ComparisonOperator":"EQ","AttributeValueList":{}}}})",
        "Start of structure or map found where not expected"},

@@ -305,7 +305,7 @@ TEST_F(BatchGetItem, ReportsWrongJsonTypesAsSerializationErrors) {
   EXPECT_EQ(r.error_type, "SerializationException");
   EXPECT_EQ(r.message, "Unexpected value type in payload");
   r = h.call("BatchGetItem",
-             R"({"RequestItems":{"items":{"Keys":[{"pk":{"S":"a"}}],"ConsistentRead":"yes"}}})");
+             R"({"RequestItems":{"items":{"Keys":[{"pk":{"S":"a"}}],"ConsistentRead":"23"}}})");
   EXPECT_EQ(r.error_type, "SerializationException");
   EXPECT_EQ(r.message, "Unexpected token received from parser");
 }

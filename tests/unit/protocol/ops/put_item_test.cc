@@ -84,6 +84,16 @@ TEST_F(ItemOps, PutRejectsItemsOver400Kilobytes) {
       "Item size has exceeded the maximum allowed size");
   expect_validation(put(json{{"data", {{"S", std::string(409600, 'x')}}}}),
                     "Item size has exceeded the maximum allowed size");
+  // ... and before Expected's checks: an Expected with no argument for EQ is not reported.
+  json request = {{"TableName", "users"},
+                  {"Item", {{"pk", {{"S", "a"}}}, {"data", {{"S", std::string(409594, 'x')}}}}},
+                  {"Expected", {{"pk", {{"ComparisonOperator", "EQ"}}}}}};
+  expect_validation(h.call("PutItem", request), "Item size has exceeded the maximum allowed size");
+  request["Item"]["data"]["S"] = "small";
+  expect_validation(h.call("PutItem", request),
+                    "1 validation error detected: One or more parameter values were invalid: "
+                    "Value or AttributeValueList must be used with ComparisonOperator: EQ for "
+                    "Attribute: pk");
 }
 
 TEST_F(ItemOps, PutWrapsValueErrorsInTheValidationEnvelope) {

@@ -16,7 +16,6 @@
 #include "protocol/json/json_reader.h"
 #include "protocol/json/json_writer.h"
 #include "protocol/json/response_body.h"
-#include "protocol/operation_names.h"
 #include "protocol/operations.h"
 #include "protocol/requests/request_shapes.h"
 #include "protocol/streams/operations.h"
@@ -151,14 +150,11 @@ bool is_global_table_operation(std::string_view name) {
   return false;
 }
 
-// The message of an UnknownOperationException for an operation of DynamoDB's API that ddblocal
-// does not serve.
+// The message of an UnknownOperationException for a global tables operation, the only part of
+// DynamoDB's API that ddblocal does not serve.
 std::string unserved_message(std::string_view operation) {
-  if (is_global_table_operation(operation)) {
-    return std::string(operation) +
-           " is not supported: ddblocal has no global tables (no replicas in other regions)";
-  }
-  return "ddblocal does not implement " + std::string(operation) + " yet";
+  return std::string(operation) +
+         " is not supported: ddblocal has no global tables (no replicas in other regions)";
 }
 
 Response respond(const Handler& handler, RequestContext& ctx, const Json& request) {
@@ -201,7 +197,7 @@ Response run(const Handler* handler, std::string_view target, std::string_view o
       }
     }
     if (handler == nullptr) {
-      if (target.starts_with(kTargetPrefix) && is_dynamodb_operation(operation)) {
+      if (target.starts_with(kTargetPrefix) && is_global_table_operation(operation)) {
         throw engine::Error(engine::ErrorType::UnknownOperation, unserved_message(operation));
       }
       throw engine::Error(engine::ErrorType::UnknownOperation, "");

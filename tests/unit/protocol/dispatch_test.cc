@@ -27,13 +27,6 @@ TEST(Dispatch, UnknownTargetIsAnUnknownOperationWithoutMessage) {
             json::parse(R"({"__type":"com.amazon.coral.service#UnknownOperationException"})"));
 }
 
-TEST(Dispatch, AnOperationNotServedYetSaysSo) {
-  Harness h;
-  CallResult r = h.call("ListImports", R"({})");
-  EXPECT_EQ(r.error_type, "UnknownOperationException");
-  EXPECT_EQ(r.message, "ddblocal does not implement ListImports yet");
-}
-
 TEST(Dispatch, GlobalTablesOperationsAreRefusedByName) {
   Harness h;
   for (const char* op : {"CreateGlobalTable", "DescribeGlobalTable", "DescribeGlobalTableSettings",

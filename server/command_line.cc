@@ -52,7 +52,7 @@ struct Flag {
   std::string_view alias = {};
 };
 
-const std::array<Flag, 25> kFlags = {{
+const std::array<Flag, 26> kFlags = {{
     {"--host", "H", "address to listen on (an IP address or a host name)",
      [](Options& o, std::string_view v) {
        if (v.empty()) throw BadValue("invalid value '' for --host: expected an address");
@@ -214,6 +214,17 @@ const std::array<Flag, 25> kFlags = {{
        o.report_path = std::string(v);
      },
      [](const Options&) { return std::string("none"); }},
+    {"--capacity", "MODE",
+     "enforce: throttle requests beyond their tables' capacity, as DynamoDB does; off: never "
+     "(docs/ADMIN.md)",
+     [](Options& o, std::string_view v) {
+       if (v != "enforce" && v != "off") {
+         throw BadValue("invalid value '" + std::string(v) +
+                        "' for --capacity: expected enforce or off");
+       }
+       o.enforce_capacity = v == "enforce";
+     },
+     [](const Options& o) { return std::string(o.enforce_capacity ? "enforce" : "off"); }},
 }};
 
 const Flag* find_flag(std::string_view name) {

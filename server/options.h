@@ -58,6 +58,7 @@ struct Options {
   std::string seed_access_key;
   std::string seed_region = "us-east-1";
   std::string report_path;  // where the access-pattern report is written at shutdown; empty: not
+  bool enforce_capacity = false;  // --capacity enforce: throttle as DynamoDB does (engine/capacity)
 };
 
 }  // namespace ddb::server

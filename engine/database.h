@@ -138,6 +138,12 @@ class Database {
   Clock& clock() { return clock_; }
   const Clock& clock() const { return clock_; }
 
+  // Whether requests spend from their tables' capacity and are throttled when it runs out
+  // (--capacity enforce; engine/capacity/capacity_meter.h). Requires: set before the database is
+  // shared between threads.
+  bool capacity_enforced() const { return capacity_enforced_; }
+  void set_capacity_enforced(bool enforced) { capacity_enforced_ = enforced; }
+
   // The DynamoDB streams of every table, including disabled ones still readable.
   StreamRegistry& streams() { return streams_; }
 
@@ -168,6 +174,7 @@ class Database {
   void forget_histories(std::span<const std::shared_ptr<Table>> tables);
 
   Clock clock_;
+  bool capacity_enforced_ = false;
   mutable std::shared_mutex mutex_;
   std::map<std::string, Tables, std::less<>> regions_;
   std::mutex tokens_mutex_;

@@ -7,8 +7,9 @@ namespace ddb::engine {
 
 Error conditional_check_failed(std::optional<Item> item) {
   if (!item) return {ErrorType::ConditionalCheckFailed, "The conditional request failed"};
-  return {ErrorType::ConditionalCheckFailed, "The conditional request failed",
-          std::make_shared<const ErrorDetails>(ErrorDetails{std::move(item), {}})};
+  auto details = std::make_shared<ErrorDetails>();
+  details->item = std::move(item);
+  return {ErrorType::ConditionalCheckFailed, "The conditional request failed", std::move(details)};
 }
 
 Error transaction_canceled(std::vector<CancellationReason> reasons) {
@@ -16,10 +17,12 @@ Error transaction_canceled(std::vector<CancellationReason> reasons) {
   for (const CancellationReason& reason : reasons) {
     codes += (codes.empty() ? "" : ", ") + reason.code;
   }
+  auto details = std::make_shared<ErrorDetails>();
+  details->cancellation_reasons = std::move(reasons);
   return {ErrorType::TransactionCanceled,
           "Transaction cancelled, please refer cancellation reasons for specific reasons [" +
               codes + "]",
-          std::make_shared<const ErrorDetails>(ErrorDetails{std::nullopt, std::move(reasons)})};
+          std::move(details)};
 }
 
 }  // namespace ddb::engine

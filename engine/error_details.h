@@ -17,10 +17,19 @@ struct CancellationReason {
   std::optional<Item> item;  // the item a failed condition saw, when asked for
 };
 
+// What a throttled request ran short of, as a ThrottlingReasons entry names it: `reason` as
+// ResourceType+OperationType+LimitType ("TableWriteProvisionedThroughputExceeded"), `resource` the
+// table's or index's ARN.
+struct ThrottlingReason {
+  std::string reason;
+  std::string resource;
+};
+
 struct ErrorDetails {
   // The item a failed condition saw, written as the error's "Item" member; empty otherwise.
   std::optional<Item> item;
   std::vector<CancellationReason> cancellation_reasons;
+  std::vector<ThrottlingReason> throttling_reasons;
 };
 
 // "The conditional request failed" (DynamoDB's text everywhere a condition fails), carrying the

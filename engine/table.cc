@@ -18,7 +18,8 @@ const AttributeValue kNoSortKey = AttributeValue::null();
 Table::Table(TableDefinition definition)
     : key_schema_(definition.key_schema),
       table_id_(definition.table_id),
-      definition_(std::move(definition)) {
+      definition_(std::move(definition)),
+      capacity_(definition_) {
   auto indexes = std::make_shared<Indexes>();
   for (const IndexDefinition& index : definition_.indexes) {
     indexes->push_back(std::make_shared<Index>(index, key_schema_));
@@ -57,6 +58,7 @@ TableDefinition Table::definition() const {
 void Table::update_definition(const std::function<void(TableDefinition&)>& change) {
   std::lock_guard lock(definition_mutex_);
   change(definition_);
+  capacity_.configure(definition_);
   if (definition_listener_) definition_listener_(definition_);
 }
 
@@ -305,6 +307,7 @@ std::shared_ptr<Index> Table::add_index(IndexDefinition definition) {
   auto indexes = std::make_shared<Indexes>(*indexes_.load());
   indexes->push_back(index);
   indexes_.store(std::move(indexes));
+  capacity_.configure(definition_);
   if (definition_listener_) definition_listener_(definition_);
   return index;
 }
@@ -357,6 +360,7 @@ bool Table::remove_index(std::string_view name) {
   auto indexes = std::make_shared<Indexes>(*indexes_.load());
   std::erase_if(*indexes, [name](const auto& index) { return index->name() == name; });
   indexes_.store(std::move(indexes));
+  capacity_.configure(definition_);
   if (definition_listener_) definition_listener_(definition_);
   return true;
 }

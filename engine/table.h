@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/capacity/capacity_meter.h"
 #include "engine/index.h"
 #include "engine/item.h"
 #include "engine/item_change.h"
@@ -122,6 +123,10 @@ class Table {
   // Lowers the item-collection limit, so that tests can reach it.
   void set_item_collection_limit(uint64_t bytes) { item_collection_limit_ = bytes; }
 
+  // The table's capacity buckets, which the protocol consults under --capacity enforce. Follows
+  // the definition's throughput settings.
+  CapacityMeter& capacity() const { return capacity_; }
+
   uint64_t item_count() const { return item_count_.load(std::memory_order_relaxed); }
   uint64_t size_bytes() const { return size_bytes_.load(std::memory_order_relaxed); }
 
@@ -165,6 +170,7 @@ class Table {
   mutable std::mutex definition_mutex_;
   TableDefinition definition_;
   DefinitionListener definition_listener_;  // guarded by definition_mutex_
+  mutable CapacityMeter capacity_;
   // Replaced, never changed, so that a write reads a consistent set without a lock of its own.
   std::atomic<std::shared_ptr<const Indexes>> indexes_;
   std::atomic<std::shared_ptr<const ChangeListeners>> change_listeners_;

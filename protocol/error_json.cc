@@ -136,6 +136,10 @@ Response error_response(const engine::Error& error) {
     if (error.type() == engine::ErrorType::TransactionCanceled) {
       body["CancellationReasons"] = cancellation_reasons_json(details->cancellation_reasons);
     }
+    for (const engine::ThrottlingReason& reason : details->throttling_reasons) {
+      body["ThrottlingReasons"].push_back(
+          {{"reason", reason.reason}, {"resource", reason.resource}});
+    }
   }
   // A message may quote request text; never let an invalid UTF-8 byte turn an error into a 500.
   return {wire.status, body.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace), {}, {}};

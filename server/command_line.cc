@@ -52,7 +52,7 @@ struct Flag {
   std::string_view alias = {};
 };
 
-const std::array<Flag, 26> kFlags = {{
+const std::array<Flag, 27> kFlags = {{
     {"--host", "H", "address to listen on (an IP address or a host name)",
      [](Options& o, std::string_view v) {
        if (v.empty()) throw BadValue("invalid value '' for --host: expected an address");
@@ -222,6 +222,17 @@ const std::array<Flag, 26> kFlags = {{
        o.s3_dir = std::string(v);
      },
      [](const Options&) { return std::string("none: export and import are refused"); }},
+    {"--capacity", "MODE",
+     "enforce: throttle requests beyond their tables' capacity, as DynamoDB does; off: never "
+     "(docs/ADMIN.md)",
+     [](Options& o, std::string_view v) {
+       if (v != "enforce" && v != "off") {
+         throw BadValue("invalid value '" + std::string(v) +
+                        "' for --capacity: expected enforce or off");
+       }
+       o.enforce_capacity = v == "enforce";
+     },
+     [](const Options& o) { return std::string(o.enforce_capacity ? "enforce" : "off"); }},
 }};
 
 const Flag* find_flag(std::string_view name) {

@@ -267,6 +267,7 @@ int main(int argc, char** argv) {
         .seed_defaults = {.access_key = options.seed_access_key, .region = options.seed_region}};
     // Before the listener: the first request already sees every seeded table, ACTIVE.
     if (!options.seed_paths.empty() && !load_seeds(options.seed_paths, admin_services)) return 1;
+    database.set_capacity_enforced(options.enforce_capacity);
     ddb::protocol::Dispatcher dispatcher(database, namespaces);
     dispatcher.set_faults(&faults);
     // Export and import run on a thread of their own, which stops (after the job under way) before

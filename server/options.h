@@ -61,6 +61,7 @@ struct Options {
   // The directory standing in for Amazon S3: bucket B is DIR/B (ExportTableToPointInTime,
   // ImportTable). Empty: those operations are refused.
   std::string s3_dir;
+  bool enforce_capacity = false;  // --capacity enforce: throttle as DynamoDB does (engine/capacity)
 };
 
 }  // namespace ddb::server

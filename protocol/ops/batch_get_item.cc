@@ -7,6 +7,7 @@
 #include "engine/error.h"
 #include "protocol/batches/batch_get_request.h"
 #include "protocol/batches/batch_request_items.h"
+#include "protocol/capacity/throughput.h"
 #include "protocol/faults/unprocessed_share.h"
 #include "protocol/json/item_writer.h"
 #include "protocol/json/json_writer.h"
@@ -87,6 +88,9 @@ ResponseBody batch_get_item(RequestContext& ctx, const Json& request) {
   bool full = false;
   const std::vector<bool> skipped = left_unprocessed(ctx, resolved);
   std::size_t position = 0;  // of the key in the whole batch
+  std::size_t read_count = 0;
+  // The first throttled key's table and throttle: the error when every key was throttled.
+  std::optional<std::pair<const engine::Table*, engine::Throttle>> throttled;
   for (const ResolvedReads& entry : resolved) {
     const TableReads& reads = *entry.reads;
     std::string items = "[";
@@ -94,7 +98,14 @@ ResponseBody batch_get_item(RequestContext& ctx, const Json& request) {
     double units = 0;
     bool charged = false;
     for (std::size_t i = 0; i < entry.keys.size(); ++i) {
-      const bool skip = !skipped.empty() && skipped[position++];
+      bool skip = !skipped.empty() && skipped[position++];
+      if (!full && !skip) {
+        // A throttled key is left unprocessed too, as DynamoDB leaves it.
+        if (auto throttle = read_throttle(ctx, *entry.table, {}, &entry.keys[i].partition)) {
+          if (!throttled) throttled.emplace(entry.table.get(), std::move(*throttle));
+          skip = true;
+        }
+      }
       if (!full && !skip) {
         std::optional<engine::Item> item = entry.table->get(entry.keys[i]);
         if (item) {
@@ -112,8 +123,12 @@ ResponseBody batch_get_item(RequestContext& ctx, const Json& request) {
         if (!full) {
           // Each key costs its whole item, rounded up to 4 KB on its own, a missing one the
           // minimum; a projection does not lower it (Developer Guide, "Read consistency").
-          units += read_units(item ? engine::item_size(*item) : 0, reads.consistent);
+          const double key_units =
+              read_units(item ? engine::item_size(*item) : 0, reads.consistent);
+          units += key_units;
+          charge_read(ctx, *entry.table, {}, &entry.keys[i].partition, key_units);
           charged = true;
+          ++read_count;
           continue;
         }
       }
@@ -126,6 +141,10 @@ ResponseBody batch_get_item(RequestContext& ctx, const Json& request) {
     if (charged) capacity.charge(reads.table, units);
   }
 
+  // As BatchWriteItem: when throughput left every key unread, the request fails (API Reference).
+  if (read_count == 0 && throttled) {
+    throw throttling_error(ctx, *throttled->first, throttled->second);
+  }
   std::string written = "{";
   for (const auto& [table, items] : responses) {
     if (written.size() > 1) written += ',';

@@ -5,6 +5,7 @@
 #include "engine/error.h"
 #include "protocol/batches/batch_request_items.h"
 #include "protocol/batches/batch_write_request.h"
+#include "protocol/capacity/throughput.h"
 #include "protocol/faults/unprocessed_share.h"
 #include "protocol/operations.h"
 #include "protocol/requests/item_request.h"
@@ -84,34 +85,52 @@ Json batch_write_item(RequestContext& ctx, const Json& request) {
   std::size_t position = 0;  // of the request in the whole batch
   BatchCapacity capacity;
   Json metrics = Json::object();
+  std::size_t written_count = 0;
+  // The first throttled request's table and throttle: the error when every request was throttled.
+  std::optional<std::pair<const engine::Table*, engine::Throttle>> throttled;
   for (ResolvedWrites& entry : resolved) {
     double units = 0;
     Json table_metrics = Json::array();
-    // Index writes are counted only for a capacity report, and only a put's needs its new item.
+    // Index writes are counted only for a capacity report or the capacity buckets, and only a
+    // put's needs its new item.
     const bool count_indexes =
-        parsed.capacity != CapacityDetail::None && !entry.table->indexes().empty();
+        (parsed.capacity != CapacityDetail::None || charges_index_writes(ctx)) &&
+        !entry.table->indexes().empty();
     for (std::size_t i = 0; i < entry.keys.size(); ++i) {
-      if (!unprocessed.empty() && unprocessed[position++]) {
+      bool skip = !unprocessed.empty() && unprocessed[position++];
+      if (!skip) {
+        // A throttled request is left unprocessed too, as DynamoDB leaves it.
+        if (auto throttle = write_throttle(ctx, *entry.table, entry.keys[i].partition)) {
+          if (!throttled) throttled.emplace(entry.table.get(), std::move(*throttle));
+          skip = true;
+        }
+      }
+      if (skip) {
         // Given back as it was sent, for the caller to send again.
         unprocessed_items[entry.writes->table].push_back(
             request.at("RequestItems").at(entry.writes->table).at(i));
         continue;
       }
+      ++written_count;
       WriteRequest& write = entry.writes->writes[i];
       std::optional<engine::Item> written;
       if (count_indexes && write.put) written = write.attributes;
       std::optional<engine::Item> old = write.put ? entry.table->put(std::move(write.attributes))
                                                   : entry.table->remove(entry.keys[i]);
+      std::vector<IndexUnits> index_units;
       if (count_indexes) {
-        capacity.charge(
-            entry.writes->table, 0,
-            index_write_units(*entry.table, old ? &*old : nullptr, written ? &*written : nullptr));
+        index_units =
+            index_write_units(*entry.table, old ? &*old : nullptr, written ? &*written : nullptr);
+        capacity.charge(entry.writes->table, 0, index_units);
       }
       // Each request is rounded up to 1 KB on its own: a put costs the larger of the new and the
       // replaced item, a delete the deleted item, and at least 1 when there was none (Developer
       // Guide; dynalite test/batchWriteItem.js).
       std::size_t old_bytes = old ? engine::item_size(*old) : 0;
-      units += write_units(write.put ? std::max(write.item_bytes, old_bytes) : old_bytes);
+      const double item_units =
+          write_units(write.put ? std::max(write.item_bytes, old_bytes) : old_bytes);
+      units += item_units;
+      charge_write(ctx, *entry.table, entry.keys[i].partition, item_units, index_units);
       // One ItemCollectionMetrics per request, for tables with local secondary indexes.
       Json one;
       add_item_collection_metrics(one, parsed.collection_metrics, *entry.table,
@@ -124,8 +143,14 @@ Json batch_write_item(RequestContext& ctx, const Json& request) {
     if (!table_metrics.empty()) metrics[entry.writes->table] = std::move(table_metrics);
   }
 
-  // Nothing is throttled locally, so UnprocessedItems is {} unless a fault rule left a share of
-  // the batch out (dynalite, from AWS: {"UnprocessedItems":{}} when nothing else was asked for).
+  // "If none of the items can be processed due to insufficient provisioned throughput on all of
+  // the tables in the request, then BatchWriteItem returns a
+  // ProvisionedThroughputExceededException" (API Reference).
+  if (written_count == 0 && throttled) {
+    throw throttling_error(ctx, *throttled->first, throttled->second);
+  }
+  // UnprocessedItems is {} unless a fault rule or the capacity buckets left a share of the batch
+  // out (dynalite, from AWS: {"UnprocessedItems":{}} when nothing else was asked for).
   Json response = {{"UnprocessedItems", std::move(unprocessed_items)}};
   if (!metrics.empty()) response["ItemCollectionMetrics"] = std::move(metrics);
   ctx.usage.capacity_units += capacity.total();

@@ -1,4 +1,5 @@
 #include "engine/error.h"
+#include "protocol/capacity/throughput.h"
 #include "protocol/json/item_writer.h"
 #include "protocol/json/value_json.h"
 #include "protocol/operations.h"
@@ -19,6 +20,7 @@ ResponseBody delete_item(RequestContext& ctx, const Json& request) {
   check_key_paths(plan.condition.condition, *table);
   const engine::KeySchema& schema = table->key_schema();
   engine::Key key = key_from_request(plan.item, schema);
+  admit_write(ctx, *table, key.partition);
   std::optional<engine::Item> old;
   if (plan.condition.condition) {
     WriteOutcome outcome;
@@ -32,9 +34,10 @@ ResponseBody delete_item(RequestContext& ctx, const Json& request) {
   if (write.return_values == "ALL_OLD" && old) body.set_written("Attributes", item_text(*old));
   add_item_collection_metrics(response, write.item_collection_metrics, *table, key.partition);
   std::vector<IndexUnits> indexes = index_write_units(*table, old ? &*old : nullptr, nullptr);
+  const double table_units = write_units(old ? engine::item_size(*old) : 0);
   ctx.usage.capacity_units +=
-      add_consumed_capacity(response, write.capacity, write.table_name,
-                            write_units(old ? engine::item_size(*old) : 0), indexes);
+      add_consumed_capacity(response, write.capacity, write.table_name, table_units, indexes);
+  charge_write(ctx, *table, key.partition, table_units, indexes);
   if (ctx.usage.wanted) {
     ctx.usage.note_key(key, true);
     ctx.usage.index_writes = std::move(indexes);

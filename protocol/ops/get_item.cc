@@ -1,4 +1,5 @@
 #include "engine/error.h"
+#include "protocol/capacity/throughput.h"
 #include "protocol/json/item_writer.h"
 #include "protocol/json/value_json.h"
 #include "protocol/operations.h"
@@ -27,6 +28,7 @@ ResponseBody get_item(RequestContext& ctx, const Json& request) {
   auto table = require_table(ctx, head.table_name);
   check_key_paths(projection.paths(), *table);
   engine::Key key = key_from_request(key_attributes, table->key_schema());
+  admit_read(ctx, *table, {}, &key.partition);
   std::optional<engine::Item> item = table->get(key);
   if (ctx.usage.wanted) ctx.usage.note_key(key, false);
 
@@ -38,6 +40,7 @@ ResponseBody get_item(RequestContext& ctx, const Json& request) {
   }
   const double units = read_units(size, consistent);
   ctx.usage.capacity_units += units;
+  charge_read(ctx, *table, {}, &key.partition, units);
   add_consumed_capacity(body.members(), head.capacity, head.table_name, units);
   return body;
 }

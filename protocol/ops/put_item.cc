@@ -1,4 +1,5 @@
 #include "engine/error.h"
+#include "protocol/capacity/throughput.h"
 #include "protocol/json/item_writer.h"
 #include "protocol/json/value_json.h"
 #include "protocol/operations.h"
@@ -25,11 +26,14 @@ ResponseBody put_item(RequestContext& ctx, const Json& request) {
   // evaluated: a wrong-typed index key is a ValidationException even where the condition fails.
   table->check_index_keys(plan.item);
   engine::Key key = engine::key_of(plan.item, schema);
-  // Kept only to count the index writes a capacity report (or the request log) lists.
+  // Kept only to count the index writes a capacity report, the request log or the capacity
+  // buckets take.
   std::optional<engine::Item> written;
-  if (write.capacity != CapacityDetail::None || (ctx.usage.wanted && !table->indexes().empty())) {
+  if (write.capacity != CapacityDetail::None ||
+      ((ctx.usage.wanted || charges_index_writes(ctx)) && !table->indexes().empty())) {
     written = plan.item;
   }
+  admit_write(ctx, *table, key.partition);
   std::optional<engine::Item> old;
   if (plan.condition.condition) {
     WriteOutcome outcome;
@@ -43,14 +47,16 @@ ResponseBody put_item(RequestContext& ctx, const Json& request) {
   if (write.return_values == "ALL_OLD" && old) body.set_written("Attributes", item_text(*old));
   add_item_collection_metrics(response, write.item_collection_metrics, *table, key.partition);
   const double table_units = write_units(std::max(new_size, old ? engine::item_size(*old) : 0));
+  std::vector<IndexUnits> indexes;
   if (!written) {
     ctx.usage.capacity_units += table_units;
   } else {
-    std::vector<IndexUnits> indexes = index_write_units(*table, old ? &*old : nullptr, &*written);
+    indexes = index_write_units(*table, old ? &*old : nullptr, &*written);
     ctx.usage.capacity_units +=
         add_consumed_capacity(response, write.capacity, write.table_name, table_units, indexes);
-    if (ctx.usage.wanted) ctx.usage.index_writes = std::move(indexes);
   }
+  charge_write(ctx, *table, key.partition, table_units, indexes);
+  if (ctx.usage.wanted) ctx.usage.index_writes = std::move(indexes);
   if (ctx.usage.wanted) {
     ctx.usage.note_key(key, true);
     ctx.usage.item_bytes = new_size;

@@ -1,4 +1,5 @@
 #include "engine/error.h"
+#include "protocol/capacity/throughput.h"
 #include "protocol/expr/checks.h"
 #include "protocol/expr/document_paths.h"
 #include "protocol/expr/parse_cache.h"
@@ -120,9 +121,12 @@ ResponseBody query(RequestContext& ctx, const Json& request) {
     std::optional<engine::Key> start = parse_start_key(request, schema, StartKeyRules::Query);
     if (start) check_start_key(*start, condition);
     note_query(ctx.usage, request, condition);
+    admit_read(ctx, *table, {}, &condition.partition);
     engine::Page page =
         table->query(condition.partition, condition.range, direction, read.limits, start);
-    return page_response(table_page(std::move(page), schema), read, ctx.usage);
+    ResponseBody body = page_response(table_page(std::move(page), schema), read, ctx.usage);
+    charge_read(ctx, *table, {}, &condition.partition, ctx.usage.capacity_units);
+    return body;
   }
 
   // The key condition, the filter's key check and the start key are about the index's key, as
@@ -143,9 +147,12 @@ ResponseBody query(RequestContext& ctx, const Json& request) {
   if (read.filter) check_filter_projected(*index, *read.filter);
   IndexSource source = index_source(table, *index, read);
   note_query(ctx.usage, request, condition);
+  admit_read(ctx, *table, index->name(), &condition.partition);
   engine::IndexPage page =
       index->query(condition.partition, condition.range, direction, read.limits, start);
-  return page_response(index_page(std::move(page), *index), read, ctx.usage, &source);
+  ResponseBody body = page_response(index_page(std::move(page), *index), read, ctx.usage, &source);
+  charge_read(ctx, *table, index->name(), &condition.partition, ctx.usage.capacity_units);
+  return body;
 }
 
 }  // namespace ddb::protocol

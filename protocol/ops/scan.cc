@@ -1,4 +1,5 @@
 #include "engine/error.h"
+#include "protocol/capacity/throughput.h"
 #include "protocol/legacy/constraints.h"
 #include "protocol/legacy/filter.h"
 #include "protocol/operations.h"
@@ -72,16 +73,22 @@ ResponseBody scan(RequestContext& ctx, const Json& request) {
     const engine::KeySchema& schema = table->key_schema();
     std::optional<engine::Key> start = parse_start_key(request, schema, StartKeyRules::Scan);
     if (start) check_segment(start->partition);
+    admit_read(ctx, *table, {}, nullptr);
     engine::Page page = table->scan(scan_segment, read.limits, start);
-    return page_response(table_page(std::move(page), schema), read, ctx.usage);
+    ResponseBody body = page_response(table_page(std::move(page), schema), read, ctx.usage);
+    charge_read(ctx, *table, {}, nullptr, ctx.usage.capacity_units);
+    return body;
   }
 
   auto index = open_index(*table, read);
   std::optional<engine::IndexPosition> start = parse_index_start_key(request, *index);
   if (start) check_segment(start->partition);
   IndexSource source = index_source(table, *index, read);
+  admit_read(ctx, *table, index->name(), nullptr);
   engine::IndexPage page = index->scan(scan_segment, read.limits, start);
-  return page_response(index_page(std::move(page), *index), read, ctx.usage, &source);
+  ResponseBody body = page_response(index_page(std::move(page), *index), read, ctx.usage, &source);
+  charge_read(ctx, *table, index->name(), nullptr, ctx.usage.capacity_units);
+  return body;
 }
 
 }  // namespace ddb::protocol

@@ -7,6 +7,7 @@
 #include "protocol/batches/transact_write_request.h"
 #include "protocol/batches/transaction_capacity.h"
 #include "protocol/batches/transaction_targets.h"
+#include "protocol/capacity/throughput.h"
 #include "protocol/json/item_writer.h"
 #include "protocol/json/value_json.h"
 #include "protocol/operations.h"
@@ -89,7 +90,12 @@ ResponseBody transact_get_items(RequestContext& ctx, const Json& request) {
   check_targets(targets);
 
   std::vector<engine::TransactionRead> reads;
-  for (const TransactionTarget& target : targets) reads.push_back({target.table, *target.key});
+  std::vector<TransactionAccess> accesses;
+  for (const TransactionTarget& target : targets) {
+    reads.push_back({target.table, *target.key});
+    accesses.push_back({target.table.get(), &target.key->partition, false});
+  }
+  admit_transaction(ctx, accesses);
   std::vector<std::optional<engine::Item>> found = engine::Transaction::read(reads);
 
   std::string responses = "[";
@@ -109,7 +115,11 @@ ResponseBody transact_get_items(RequestContext& ctx, const Json& request) {
       responses += "{}";
     }
     // The whole item counts, whatever the projection keeps; a missing one costs the minimum.
-    capacity.add_read(gets[i].table_name, found[i] ? engine::item_size(*found[i]) : 0);
+    const std::size_t bytes = found[i] ? engine::item_size(*found[i]) : 0;
+    capacity.add_read(gets[i].table_name, bytes);
+    // A transactional read costs twice a strongly consistent one.
+    charge_read(ctx, *targets[i].table, {}, &targets[i].key->partition,
+                2 * read_units(bytes, true));
   }
   responses += ']';
   ResponseBody body;

@@ -10,6 +10,7 @@
 #include "protocol/batches/transact_write_request.h"
 #include "protocol/batches/transaction_capacity.h"
 #include "protocol/batches/transaction_targets.h"
+#include "protocol/capacity/throughput.h"
 #include "protocol/operations.h"
 #include "protocol/requests/item_request.h"
 #include "protocol/requests/key_paths.h"
@@ -68,27 +69,37 @@ void add_collection_metrics(Json& response, const TransactWriteRequest& request,
 }
 
 // Runs the transaction; the response without its ConsumedCapacity, which `capacity` receives.
-Json run(TransactWriteRequest& request, const std::vector<TransactionTarget>& targets,
-         TransactionCapacity& capacity) {
+Json run(const RequestContext& ctx, TransactWriteRequest& request,
+         const std::vector<TransactionTarget>& targets, TransactionCapacity& capacity) {
   std::vector<WriteOutcome> outcomes(targets.size());
   std::vector<engine::TransactionAction> actions;
+  std::vector<TransactionAccess> accesses;
   actions.reserve(targets.size());
   for (std::size_t i = 0; i < targets.size(); ++i) {
     WritePlan& plan = request.actions[i].plan;
     const engine::Key& key = *targets[i].key;
+    const bool writes = plan.kind != WritePlan::Kind::ConditionCheck;
     actions.push_back({targets[i].table, key,
-                       plan.decision(key, targets[i].table->key_schema(), outcomes[i]),
-                       plan.kind != WritePlan::Kind::ConditionCheck});
+                       plan.decision(key, targets[i].table->key_schema(), outcomes[i]), writes});
+    accesses.push_back({targets[i].table.get(), &key.partition, writes});
   }
+  admit_transaction(ctx, accesses);
   engine::Transaction::write(actions);
 
   for (std::size_t i = 0; i < targets.size(); ++i) {
     const std::string& table = request.actions[i].table_name;
+    const engine::AttributeValue& partition = targets[i].key->partition;
+    // Each item costs twice in a transaction (transaction_capacity.h); index writes are not
+    // charged to the buckets here.
     if (request.actions[i].plan.kind == WritePlan::Kind::ConditionCheck) {
       // A ConditionCheck reads its item; its exact cost is not documented.
       capacity.add_read(table, outcomes[i].old_size);
+      charge_read(ctx, *targets[i].table, {}, &partition,
+                  2 * read_units(outcomes[i].old_size, true));
     } else {
-      capacity.add_write(table, std::max(outcomes[i].old_size, outcomes[i].new_size));
+      const std::size_t bytes = std::max(outcomes[i].old_size, outcomes[i].new_size);
+      capacity.add_write(table, bytes);
+      charge_write(ctx, *targets[i].table, partition, 2 * write_units(bytes), {});
     }
   }
   Json response = Json::object();
@@ -104,7 +115,7 @@ Json transact_write_items(RequestContext& ctx, const Json& request) {
 
   TransactionCapacity capacity;
   if (!parsed.client_token) {
-    Json response = run(parsed, targets, capacity);
+    Json response = run(ctx, parsed, targets, capacity);
     ctx.usage.capacity_units += capacity.total();
     capacity.write_to(response, parsed.capacity);
     return response;
@@ -125,7 +136,7 @@ Json transact_write_items(RequestContext& ctx, const Json& request) {
     return response;
   }
   try {
-    Json response = run(parsed, targets, capacity);
+    Json response = run(ctx, parsed, targets, capacity);
     tokens.complete(token, response.dump(-1, ' ', false, Json::error_handler_t::replace));
     ctx.usage.capacity_units += capacity.total();
     capacity.write_to(response, parsed.capacity);

@@ -3,6 +3,7 @@
 
 #include "engine/error.h"
 #include "engine/expression.h"
+#include "protocol/capacity/throughput.h"
 #include "protocol/json/item_writer.h"
 #include "protocol/json/value_json.h"
 #include "protocol/operations.h"
@@ -26,6 +27,7 @@ ResponseBody update_item(RequestContext& ctx, const Json& request) {
   check_key_untouched(plan.actions, *table);
   check_key_paths(plan.condition.condition, *table);
   check_index_key_types(plan.actions, *table);
+  admit_write(ctx, *table, key.partition);
   WriteOutcome outcome;
   std::optional<engine::Item> old;
   try {
@@ -48,9 +50,10 @@ ResponseBody update_item(RequestContext& ctx, const Json& request) {
   const std::size_t updated_size = updated ? engine::item_size(*updated) : 0;
   std::vector<IndexUnits> indexes =
       index_write_units(*table, old ? &*old : nullptr, updated ? &*updated : nullptr);
-  ctx.usage.capacity_units += add_consumed_capacity(
-      response, write.capacity, write.table_name,
-      write_units(std::max(updated_size, old ? engine::item_size(*old) : 0)), indexes);
+  const double table_units = write_units(std::max(updated_size, old ? engine::item_size(*old) : 0));
+  ctx.usage.capacity_units +=
+      add_consumed_capacity(response, write.capacity, write.table_name, table_units, indexes);
+  charge_write(ctx, *table, key.partition, table_units, indexes);
   if (ctx.usage.wanted) {
     ctx.usage.note_key(key, true);
     ctx.usage.item_bytes = updated_size;

@@ -185,6 +185,15 @@ TEST(Options, ReadsTheTtlInterval) {
             "invalid value '86401' for --ttl-interval: expected an integer from 0 to 86400");
 }
 
+TEST(Options, EnforcesCapacityOnlyWhenAsked) {
+  EXPECT_FALSE(parse({}).options.enforce_capacity);
+  EXPECT_TRUE(parse({"--capacity", "enforce"}).options.enforce_capacity);
+  EXPECT_FALSE(parse({"--capacity=off"}).options.enforce_capacity);
+  ParsedCommandLine result = parse({"--capacity", "on"});
+  EXPECT_EQ(result.action, Action::Error);
+  EXPECT_EQ(result.text, "invalid value 'on' for --capacity: expected enforce or off");
+}
+
 TEST(Options, RejectsEmptyHost) {
   ParsedCommandLine result = parse({"--host="});
   EXPECT_EQ(result.action, Action::Error);

@@ -56,8 +56,8 @@ ResponseBody put_item(RequestContext& ctx, const Json& request) {
         add_consumed_capacity(response, write.capacity, write.table_name, table_units, indexes);
   }
   charge_write(ctx, *table, key.partition, table_units, indexes);
-  if (ctx.usage.wanted) ctx.usage.index_writes = std::move(indexes);
   if (ctx.usage.wanted) {
+    ctx.usage.index_writes = std::move(indexes);
     ctx.usage.note_key(key, true);
     ctx.usage.item_bytes = new_size;
   }

@@ -2,6 +2,7 @@
 #include <string>
 
 #include "engine/error.h"
+#include "protocol/features/continuous_backups.h"
 #include "protocol/operations.h"
 #include "protocol/requests/constraints.h"
 #include "protocol/tables/table_fields.h"
@@ -15,9 +16,6 @@ namespace {
 using engine::Error;
 using engine::ErrorType;
 
-// An ExportTime earlier than now by more than this asks for history ddblocal does not keep.
-constexpr int64_t kExportTimeToleranceMs = 1000;
-
 // ExportTime in epoch milliseconds, or none.
 std::optional<int64_t> export_time_ms(const Json& request) {
   const Json* member = find_member(request, "ExportTime");
@@ -28,14 +26,21 @@ std::optional<int64_t> export_time_ms(const Json& request) {
   return static_cast<int64_t>(std::llround(member->get<double>() * 1000.0));
 }
 
+// ddblocal's text; the API Reference names the exception only.
+Error unavailable(const std::string& table_name) {
+  return Error(ErrorType::PointInTimeRecoveryUnavailable,
+               "Point in time recovery is not enabled for table '" + table_name + "'");
+}
+
 }  // namespace
 
-// Exports the table, as it stands now, to <bucket>/<prefix>/AWSDynamoDB/<id>/ under --s3-dir, in
-// DynamoDB's own layout (protocol/transfers/export_writer.h). The table is copied at once (a
-// copy-on-write share of its shards: Table::copy) and written in the background: the answer says
+// Exports the table, as it stands at ExportTime (by default now), to
+// <bucket>/<prefix>/AWSDynamoDB/<id>/ under --s3-dir, in DynamoDB's own layout
+// (protocol/transfers/export_writer.h). The table is copied at once (a copy-on-write share of its
+// shards: Table::copy, rewound to ExportTime through its point-in-time history as
+// RestoreTableToPointInTime rewinds it) and written in the background: the answer says
 // IN_PROGRESS, and DescribeExport says COMPLETED once the manifests are written. As on DynamoDB the
-// table must have point-in-time recovery enabled. ddblocal keeps no history, so ExportTime may only
-// name the present (up to a second ago); FULL_EXPORT in DYNAMODB_JSON is what it writes.
+// table must have point-in-time recovery enabled. FULL_EXPORT in DYNAMODB_JSON is what it writes.
 Json export_table_to_point_in_time(RequestContext& ctx, const Json& request) {
   Constraints constraints;
   auto table_arn = get_string(request, "TableArn");
@@ -90,24 +95,25 @@ Json export_table_to_point_in_time(RequestContext& ctx, const Json& request) {
   }
 
   const engine::PointInTimeRecovery& pitr = definition.features.point_in_time_recovery;
-  if (!pitr.enabled) {
-    // ddblocal's text; the API Reference names the exception only.
-    throw Error(ErrorType::PointInTimeRecoveryUnavailable,
-                "Point in time recovery is not enabled for table '" + definition.name + "'");
-  }
+  if (!pitr.enabled) throw unavailable(definition.name);
+  if (!ctx.database.point_in_time_history(*table)) throw unavailable(definition.name);
   if (export_time) {
-    const auto enabled_ms = static_cast<int64_t>(std::llround(pitr.enabled_time * 1000.0));
-    if (*export_time > now || *export_time < enabled_ms) {
+    // The API Reference's description of InvalidExportTimeException. The window is the restorable
+    // one up to now: an export may name the last five minutes, which a restore may not.
+    const RestorableWindow window =
+        restorable_window(pitr, now_seconds(ctx.database.clock()), history_start(ctx, *table));
+    const auto earliest_ms = static_cast<int64_t>(std::llround(window.earliest * 1000.0));
+    if (*export_time > now || *export_time < earliest_ms) {
       throw Error(ErrorType::InvalidExportTime,
-                  "ExportTime must be within the point in time recovery window of table '" +
-                      definition.name + "'");
-    }
-    if (*export_time < now - kExportTimeToleranceMs) {
-      throw Error::validation(
-          "ddblocal exports a table as it is now: it keeps no point-in-time history to export "
-          "an earlier ExportTime from; leave ExportTime out");
+                  "The specified ExportTime is outside of the point in time recovery window.");
     }
   }
+  // The table as it stood at ExportTime: a copy-on-write copy with the later changes undone, which
+  // copies only the shards the undo writes (engine::Database::copy_at).
+  std::shared_ptr<engine::Table> copy =
+      export_time ? ctx.database.copy_at(*table, definition.table_id, *export_time)
+                  : table->copy(definition.table_id);
+  if (!copy) throw unavailable(definition.name);
 
   ExportJob job;
   job.space = std::string(ctx.region);
@@ -122,9 +128,9 @@ Json export_table_to_point_in_time(RequestContext& ctx, const Json& request) {
   job.kms_key_id = kms_key.value_or("");
   job.client_token = token.value_or("");
   job.start_ms = now;
-  job.export_ms = now;
+  job.export_ms = export_time.value_or(now);
   job.parameters = std::move(parameters);
-  ExportJob started = transfers.start_export(std::move(job), table->copy(definition.table_id));
+  ExportJob started = transfers.start_export(std::move(job), std::move(copy));
   return {{"ExportDescription", export_description(started)}};
 }
 

@@ -14,6 +14,7 @@ import unittest
 
 from botocore.exceptions import ClientError
 
+from . import admin
 from . import server as harness
 
 FIXTURE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures", "aws_export")
@@ -226,6 +227,61 @@ class ExportImportTest(harness.ServerTest):
         self.assertEqual((done["ImportStatus"], done["FailureCode"], done["FailureMessage"]),
                          ("FAILED", "S3NoSuchBucket", "The specified bucket does not exist"))
 
+    def export_lines(self, done):
+        """The JSON lines of a completed export's data files, every file listed by its
+        manifest-files.json."""
+        summary_key = done["ExportManifest"]
+        with open(os.path.join(S3_DIR, "bucket", summary_key)) as f:
+            summary = json.load(f)
+        lines = []
+        with open(os.path.join(S3_DIR, "bucket", summary["manifestFilesS3Key"])) as f:
+            for entry in f:
+                path = os.path.join(S3_DIR, "bucket", json.loads(entry)["dataFileS3Key"])
+                with gzip.open(path, "rt") as data:
+                    lines.extend(json.loads(line) for line in data)
+        return summary, lines
+
+    def advance(self, seconds):
+        status, answer = admin.call(SERVER, "POST", "clock", {"advanceSeconds": seconds})
+        self.assertEqual(status, 200)
+        return answer["epochSeconds"]
+
+    def test_export_at_a_past_time(self):
+        """With point-in-time recovery on, an ExportTime in the recovery window exports the
+        table as it stood then: puts, overwrites and deletes made after it are not in the
+        export, and ExportTime and exportTime say that moment."""
+        self.addCleanup(admin.call, SERVER, "POST", "clock", {"epochSeconds": time.time()})
+        name = harness.unique_table_name("past")
+        harness.create_table(self.client, name, ("pk", "S"), ("sk", "N"))
+        self.client.update_continuous_backups(
+            TableName=name, PointInTimeRecoverySpecification={"PointInTimeRecoveryEnabled": True})
+        for i in range(5):
+            self.client.put_item(TableName=name,
+                                 Item={"pk": {"S": f"p{i}"}, "sk": {"N": "1"}, "v": {"N": str(i)}})
+        # boto3 sends whole seconds.
+        then = int(self.advance(120)) - 60
+        self.client.put_item(TableName=name,
+                             Item={"pk": {"S": "p0"}, "sk": {"N": "1"}, "v": {"N": "100"}})
+        self.client.delete_item(TableName=name, Key={"pk": {"S": "p1"}, "sk": {"N": "1"}})
+        self.client.put_item(TableName=name,
+                             Item={"pk": {"S": "p9"}, "sk": {"N": "1"}, "v": {"N": "9"}})
+        arn = self.client.describe_table(TableName=name)["Table"]["TableArn"]
+        started = self.client.export_table_to_point_in_time(
+            TableArn=arn, S3Bucket="bucket", S3Prefix="past", ExportTime=then)
+        self.assertEqual(started["ExportDescription"]["ExportTime"].timestamp(), then)
+        done = self.wait_export(started["ExportDescription"]["ExportArn"])
+        self.assertEqual((done["ExportStatus"], done["ItemCount"]), ("COMPLETED", 5))
+        summary, lines = self.export_lines(done)
+        self.assertEqual(summary["exportTime"],
+                         time.strftime("%Y-%m-%dT%H:%M:%S.000Z", time.gmtime(then)))
+        self.assertEqual(sorted((l["Item"]["pk"]["S"], l["Item"]["v"]["N"]) for l in lines),
+                         [(f"p{i}", str(i)) for i in range(5)])
+        # The table itself is untouched by the rewind of its copy.
+        self.assertEqual(self.client.scan(TableName=name, Select="COUNT")["Count"], 5)
+        self.assertEqual(self.client.get_item(TableName=name,
+                                              Key={"pk": {"S": "p0"}, "sk": {"N": "1"}})
+                         ["Item"]["v"], {"N": "100"})
+
     def test_refusals(self):
         """Export needs point-in-time recovery; ION and incremental exports are refused; unknown
         ARNs are ExportNotFound and ImportNotFound; a taken table name is ResourceInUse; a
@@ -254,6 +310,13 @@ class ExportImportTest(harness.ServerTest):
                          "ddblocal does not serve ExportType INCREMENTAL_EXPORT: it keeps no "
                          "point-in-time history to export the changes of a time window from; "
                          "use FULL_EXPORT")
+        for moment in (time.time() - 3600, time.time() + 3600):
+            with self.assertRaises(ClientError) as context:
+                self.raw.export_table_to_point_in_time(TableArn=arn, S3Bucket="bucket",
+                                                       ExportTime=moment)
+            self.assertError(context, "InvalidExportTimeException",
+                             "The specified ExportTime is outside of the point in time recovery "
+                             "window.")
         self.client.export_table_to_point_in_time(TableArn=arn, S3Bucket="bucket",
                                                   ClientToken="token-1")
         with self.assertRaises(ClientError) as context:

@@ -1,5 +1,9 @@
 #include <cmath>
+#include <memory>
+#include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "engine/error.h"
 #include "protocol/features/continuous_backups.h"

@@ -271,13 +271,21 @@ std::shared_ptr<const PointInTimeHistory> Database::point_in_time_history(
 
 std::shared_ptr<Table> Database::copy_at(const Table& table, std::string table_id,
                                          int64_t time_ms) const {
+  return changes_in(table, std::move(table_id), time_ms + 1, time_ms + 1).copy;
+}
+
+Database::ChangesInWindow Database::changes_in(const Table& table, std::string table_id,
+                                               int64_t from_ms, int64_t to_ms) const {
   std::shared_ptr<const PointInTimeHistory> history = point_in_time_history(table);
-  if (!history) return nullptr;  // disabled since the caller looked
+  if (!history) return {};  // disabled since the caller looked
   uint64_t position = 0;
-  std::shared_ptr<Table> copy =
+  ChangesInWindow found;
+  found.copy =
       table.copy(std::move(table_id), [&history, &position] { position = history->position(); });
-  history->rewind(*copy, position, time_ms);
-  return copy;
+  // Just before to_ms: every change made at to_ms or later is undone.
+  history->rewind(*found.copy, position, to_ms - 1);
+  if (from_ms < to_ms) found.changes = history->changes_between(position, from_ms, to_ms);
+  return found;
 }
 
 void Database::forget_histories(std::span<const std::shared_ptr<Table>> tables) {

@@ -108,6 +108,17 @@ class Database {
   // A copy of `table` (under `table_id`) as it stood at `time_ms`; nullptr when the table keeps no
   // history (any more). Requires: time_ms >= the history's earliest_ms().
   std::shared_ptr<Table> copy_at(const Table& table, std::string table_id, int64_t time_ms) const;
+  // What an incremental export of `table` over [from_ms, to_ms) reads: a copy of the table (under
+  // `table_id`) as it stood just before to_ms, and the items changed in the window with each
+  // one's image when the window opened, both from the same moment of the history. `copy` is
+  // nullptr when the table keeps no history (any more). Requires: from_ms >= the history's
+  // earliest_ms().
+  struct ChangesInWindow {
+    std::shared_ptr<Table> copy;
+    std::vector<WindowChange> changes;
+  };
+  ChangesInWindow changes_in(const Table& table, std::string table_id, int64_t from_ms,
+                             int64_t to_ms) const;
   // The bound on each table's history, in bytes, for histories started from now on.
   void set_point_in_time_limit(uint64_t bytes) { point_in_time_limit_ = bytes; }
   uint64_t point_in_time_limit() const { return point_in_time_limit_; }

@@ -1,8 +1,11 @@
 #include "engine/point_in_time.h"
 
 #include <algorithm>
+#include <string>
+#include <unordered_map>
 #include <utility>
 
+#include "engine/key_bytes.h"
 #include "engine/table.h"
 
 namespace ddb::engine {
@@ -10,6 +13,16 @@ namespace ddb::engine {
 namespace {
 
 constexpr int64_t kDayMs = int64_t{86'400'000};
+
+// `key` as one string that two keys share exactly when they are equal: the partition value's key
+// bytes, their length first, then the sort value's.
+std::string key_identity(const Key& key) {
+  std::string partition;
+  append_key_bytes(key.partition, partition);
+  std::string identity = std::to_string(partition.size()) + ':' + partition;
+  if (key.sort) append_key_bytes(*key.sort, identity);
+  return identity;
+}
 
 }  // namespace
 
@@ -94,6 +107,31 @@ void PointInTimeHistory::rewind(Table& copy, uint64_t position, int64_t time_ms)
     if (change.before) before = change.before->decode();
     copy.write(change.key, [&before](const Item*) { return std::move(before); });
   }
+}
+
+std::vector<WindowChange> PointInTimeHistory::changes_between(uint64_t position, int64_t from_ms,
+                                                              int64_t to_ms) const {
+  std::lock_guard lock(mutex_);
+  std::vector<WindowChange> changed;
+  std::unordered_map<std::string, std::size_t> index;  // key identity -> entry in `changed`
+  const uint64_t first = appended_ - changes_.size();
+  // Oldest first, so that the first change of a key in the window gives the item as it stood
+  // when the window opened. The clock can be moved back (the admin API), so each change's time is
+  // looked at on its own.
+  for (uint64_t i = first; i < std::min(position, appended_); ++i) {
+    const Change& change = changes_[i - first];
+    if (change.time_ms < from_ms || change.time_ms >= to_ms) continue;
+    auto [it, added] = index.try_emplace(key_identity(change.key), changed.size());
+    if (added) {
+      WindowChange entry{change.key, std::nullopt, change.time_ms};
+      if (change.before) entry.before = change.before->decode();
+      changed.push_back(std::move(entry));
+    } else {
+      WindowChange& entry = changed[it->second];
+      entry.last_change_ms = std::max(entry.last_change_ms, change.time_ms);
+    }
+  }
+  return changed;
 }
 
 }  // namespace ddb::engine

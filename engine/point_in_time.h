@@ -6,6 +6,7 @@
 #include <mutex>
 #include <optional>
 #include <span>
+#include <vector>
 
 #include "engine/clock.h"
 #include "engine/item.h"
@@ -15,6 +16,14 @@
 namespace ddb::engine {
 
 class Table;
+
+// One item that changes made in a window of time touched: its key, the item as it stood when the
+// window opened (none where there was no item), and the time of its last change in the window.
+struct WindowChange {
+  Key key;
+  std::optional<Item> before;
+  int64_t last_change_ms = 0;
+};
 
 // What point-in-time recovery keeps of one table while it is enabled: every committed change's
 // before-image (the item the change replaced, or none), stamped with the server clock's time, in
@@ -60,6 +69,12 @@ class PointInTimeHistory : public ChangeListener {
   // before-images of the changes before `position` made after `time_ms`, newest first. Requires:
   // time_ms >= earliest_ms().
   void rewind(Table& copy, uint64_t position, int64_t time_ms) const;
+
+  // The items changed by the changes before `position` made at from_ms or later and before
+  // to_ms, one entry per key, in the order of their first change in the window. Requires:
+  // from_ms >= earliest_ms().
+  std::vector<WindowChange> changes_between(uint64_t position, int64_t from_ms,
+                                            int64_t to_ms) const;
 
  private:
   struct Change {

@@ -12,6 +12,7 @@
 #include <random>
 #include <stdexcept>
 
+#include "engine/key_hash.h"
 #include "protocol/json/base64.h"
 #include "protocol/json/item_writer.h"
 #include "protocol/json/json_fields.h"
@@ -96,6 +97,41 @@ class GzipFile {
   gzFile file_ = nullptr;
 };
 
+// The manifest entry of the data file at `path` (key `key`), closed, holding `item_count` lines;
+// adds it to `outcome`.
+void add_data_file(GzipFile& file, const std::filesystem::path& path, std::string key,
+                   uint64_t item_count, ExportOutcome& outcome) {
+  file.close();
+  ExportDataFile entry;
+  entry.key = std::move(key);
+  entry.item_count = item_count;
+  const std::string md5 = file_md5(path);
+  entry.md5_base64 = base64_encode(md5);
+  entry.md5_hex = hex_of(md5);
+  std::error_code ec;
+  outcome.item_count += entry.item_count;
+  outcome.data_bytes += std::filesystem::file_size(path, ec);
+  outcome.files.push_back(std::move(entry));
+}
+
+// Creates `directory` with its parents and writes its empty `_started`.
+void start_export_directory(const std::filesystem::path& directory,
+                            const std::filesystem::path& data_directory) {
+  std::error_code ec;
+  std::filesystem::create_directories(data_directory, ec);
+  if (ec) throw write_error(data_directory);
+  std::filesystem::create_directories(directory, ec);
+  if (ec) throw write_error(directory);
+  write_file(directory / "_started", "");
+}
+
+void append_key_member(const std::string& name, const engine::AttributeValue& value,
+                       std::string& out) {
+  out += Json(name).dump();
+  out += ':';
+  write_value(value, out);
+}
+
 Json string_or_null(const std::string& text) { return text.empty() ? Json(nullptr) : Json(text); }
 
 }  // namespace
@@ -137,19 +173,14 @@ void append_export_line(const engine::Item& item, std::string& out) {
 
 ExportOutcome write_export_data(const engine::Table& table, const std::filesystem::path& directory,
                                 const std::string& key_base) {
-  std::error_code ec;
-  std::filesystem::create_directories(directory / "data", ec);
-  if (ec) throw write_error(directory / "data");
-  write_file(directory / "_started", "");
-
+  start_export_directory(directory, directory / "data");
   ExportOutcome outcome;
   std::string lines;
   for (uint32_t segment = 0; segment < kExportSegments; ++segment) {
     const std::string name = "data/" + data_file_name() + ".json.gz";
     const std::filesystem::path path = directory / name;
     GzipFile file(path);
-    ExportDataFile entry;
-    entry.key = join_key(key_base, name);
+    uint64_t item_count = 0;
     std::optional<engine::Key> start_after;
     do {
       engine::Page page = table.scan({segment, kExportSegments},
@@ -157,16 +188,68 @@ ExportOutcome write_export_data(const engine::Table& table, const std::filesyste
       lines.clear();
       for (const engine::Item& item : page.items) append_export_line(item, lines);
       file.write(lines);
-      entry.item_count += page.items.size();
+      item_count += page.items.size();
       start_after = std::move(page.last_evaluated_key);
     } while (start_after);
-    file.close();
-    const std::string md5 = file_md5(path);
-    entry.md5_base64 = base64_encode(md5);
-    entry.md5_hex = hex_of(md5);
-    outcome.item_count += entry.item_count;
-    outcome.data_bytes += std::filesystem::file_size(path, ec);
-    outcome.files.push_back(std::move(entry));
+    add_data_file(file, path, join_key(key_base, name), item_count, outcome);
+  }
+  return outcome;
+}
+
+void append_change_line(const engine::WindowChange& change,
+                        const std::optional<engine::Item>& after, const engine::KeySchema& schema,
+                        bool old_images, std::string& out) {
+  if (!change.before && !after) return;
+  // Microseconds, as DynamoDB JSON's N: ddblocal's clock counts milliseconds.
+  out += R"({"Metadata":{"WriteTimestampMicros":{"N":")";
+  out += std::to_string(change.last_change_ms * 1000);
+  out += R"("}},"Keys":{)";
+  append_key_member(schema.partition.name, change.key.partition, out);
+  if (schema.sort && change.key.sort) {
+    out += ',';
+    append_key_member(schema.sort->name, *change.key.sort, out);
+  }
+  out += '}';
+  if (after) {
+    out += R"(,"NewImage":)";
+    write_item(*after, out);
+  }
+  if (old_images && change.before) {
+    out += R"(,"OldImage":)";
+    write_item(*change.before, out);
+  }
+  out += "}\n";
+}
+
+ExportOutcome write_incremental_export_data(const engine::Table& at_end,
+                                            const std::vector<engine::WindowChange>& changes,
+                                            bool old_images, const std::filesystem::path& directory,
+                                            const std::filesystem::path& data_directory,
+                                            const std::string& data_key_base) {
+  start_export_directory(directory, data_directory);
+  struct Segment {
+    std::string name;
+    std::unique_ptr<GzipFile> file;
+    uint64_t item_count = 0;
+  };
+  std::vector<Segment> segments(kExportSegments);
+  for (Segment& segment : segments) {
+    segment.name = data_file_name() + ".json.gz";
+    segment.file = std::make_unique<GzipFile>(data_directory / segment.name);
+  }
+  std::string line;
+  for (const engine::WindowChange& change : changes) {
+    line.clear();
+    append_change_line(change, at_end.get(change.key), at_end.key_schema(), old_images, line);
+    if (line.empty()) continue;
+    Segment& segment = segments[engine::partition_hash(change.key.partition) % kExportSegments];
+    segment.file->write(line);
+    ++segment.item_count;
+  }
+  ExportOutcome outcome;
+  for (Segment& segment : segments) {
+    add_data_file(*segment.file, data_directory / segment.name,
+                  join_key(data_key_base, segment.name), segment.item_count, outcome);
   }
   return outcome;
 }
@@ -184,21 +267,27 @@ std::string manifest_files_text(const std::vector<ExportDataFile>& files) {
 
 std::string manifest_summary_text(const ManifestSummary& s) {
   // nlohmann's ordered_json keeps the Developer Guide's member order.
-  nlohmann::ordered_json summary = {{"version", "2020-06-30"},
-                                    {"exportArn", s.export_arn},
-                                    {"startTime", s.start_time},
-                                    {"endTime", s.end_time},
-                                    {"tableArn", s.table_arn},
-                                    {"tableId", s.table_id},
-                                    {"exportTime", s.export_time},
-                                    {"s3Bucket", s.s3_bucket},
-                                    {"s3Prefix", string_or_null(s.s3_prefix)},
-                                    {"s3SseAlgorithm", s.s3_sse_algorithm},
-                                    {"s3SseKmsKeyId", string_or_null(s.s3_sse_kms_key_id)},
-                                    {"manifestFilesS3Key", s.manifest_files_key},
-                                    {"billedSizeBytes", s.billed_size_bytes},
-                                    {"itemCount", s.item_count},
-                                    {"outputFormat", s.output_format}};
+  nlohmann::ordered_json summary = {{"version", "2020-06-30"},   {"exportArn", s.export_arn},
+                                    {"startTime", s.start_time}, {"endTime", s.end_time},
+                                    {"tableArn", s.table_arn},   {"tableId", s.table_id}};
+  if (s.export_type.empty()) {
+    summary["exportTime"] = s.export_time;
+  } else {
+    summary["exportFromTime"] = s.export_from_time;
+    summary["exportToTime"] = s.export_to_time;
+  }
+  summary["s3Bucket"] = s.s3_bucket;
+  summary["s3Prefix"] = string_or_null(s.s3_prefix);
+  summary["s3SseAlgorithm"] = s.s3_sse_algorithm;
+  summary["s3SseKmsKeyId"] = string_or_null(s.s3_sse_kms_key_id);
+  summary["manifestFilesS3Key"] = s.manifest_files_key;
+  summary["billedSizeBytes"] = s.billed_size_bytes;
+  summary["itemCount"] = s.item_count;
+  summary["outputFormat"] = s.output_format;
+  if (!s.export_type.empty()) {
+    summary["outputView"] = s.output_view;
+    summary["exportType"] = s.export_type;
+  }
   return summary.dump() + "\n";
 }
 

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "engine/item.h"
+#include "engine/point_in_time.h"
 #include "engine/table.h"
 
 namespace ddb::protocol {
@@ -20,6 +21,11 @@ namespace ddb::protocol {
 //   manifest-*.checksum            the MD5 of each manifest, in hex
 // A data file holds the items of one segment of the table's hash space, as DynamoDB's hold one
 // partition's; empty segments get an empty file, as DynamoDB writes one for an empty partition.
+//
+// An incremental export writes the same manifests, but its data files go to the folder that every
+// incremental export under the prefix shares, <bucket>/<prefix>/AWSDynamoDB/data/, and hold one
+// line per changed item: {"Metadata":{"WriteTimestampMicros":{"N":...}},"Keys":{...},
+// "NewImage":{...},"OldImage":{...}}.
 
 // One data file as manifest-files.json lists it.
 struct ExportDataFile {
@@ -52,6 +58,12 @@ struct ManifestSummary {
   uint64_t billed_size_bytes = 0;
   uint64_t item_count = 0;
   std::string output_format = "DYNAMODB_JSON";
+  // An incremental export's: export_type INCREMENTAL_EXPORT, its window and its view type (which
+  // replace exportTime). Empty for a full export.
+  std::string export_type{};
+  std::string export_from_time{};
+  std::string export_to_time{};
+  std::string output_view{};
 };
 
 // How many data files an export writes: one per segment of the hash space.
@@ -64,6 +76,18 @@ inline constexpr uint32_t kExportSegments = 4;
 ExportOutcome write_export_data(const engine::Table& table, const std::filesystem::path& directory,
                                 const std::string& key_base);
 
+// Writes `_started` into `directory` (created with its parents) and the data files of an
+// incremental export into `data_directory`, whose key in the bucket is `data_key_base`: one line
+// per entry of `changes` (engine::Database::changes_in) whose key had an item before or after
+// the window, the after-image read from `at_end` (the table just before the window closed, a
+// copy nothing else writes to). With `old_images` false (ExportViewType NEW_IMAGE) the lines
+// carry no OldImage. Throws std::runtime_error when a file cannot be written.
+ExportOutcome write_incremental_export_data(const engine::Table& at_end,
+                                            const std::vector<engine::WindowChange>& changes,
+                                            bool old_images, const std::filesystem::path& directory,
+                                            const std::filesystem::path& data_directory,
+                                            const std::string& data_key_base);
+
 // Writes manifest-files.json, manifest-summary.json and their checksums into `directory`.
 void write_export_manifests(const std::filesystem::path& directory, const ExportOutcome& outcome,
                             const ManifestSummary& summary);
@@ -74,6 +98,13 @@ std::string manifest_summary_text(const ManifestSummary& summary);
 
 // The export line of `item`: {"Item":<DynamoDB JSON>} and a newline.
 void append_export_line(const engine::Item& item, std::string& out);
+
+// The incremental export line of `change`, whose item is `after` when the window closed, for a
+// table whose key schema is `schema`, and a newline; nothing when there was an item neither
+// before nor after (it was created and deleted in the window).
+void append_change_line(const engine::WindowChange& change,
+                        const std::optional<engine::Item>& after, const engine::KeySchema& schema,
+                        bool old_images, std::string& out);
 
 // `epoch_ms` as the manifests write times: "2020-11-04T07:28:34.028Z".
 std::string iso_time(int64_t epoch_ms);

@@ -48,11 +48,17 @@ Json export_description(const ExportJob& job) {
               {"StartTime", seconds(job.start_ms)},
               {"TableArn", job.table_arn},
               {"TableId", job.table_id},
-              {"ExportTime", seconds(job.export_ms)},
               {"S3Bucket", job.bucket},
               {"S3SseAlgorithm", job.sse_algorithm},
               {"ExportFormat", "DYNAMODB_JSON"},
-              {"ExportType", "FULL_EXPORT"}};
+              {"ExportType", job.export_type}};
+  if (job.export_type == "INCREMENTAL_EXPORT") {
+    out["IncrementalExportSpecification"] = {{"ExportFromTime", seconds(job.from_ms)},
+                                             {"ExportToTime", seconds(job.to_ms)},
+                                             {"ExportViewType", job.view_type}};
+  } else {
+    out["ExportTime"] = seconds(job.export_ms);
+  }
   add_if(out, "ClientToken", job.client_token);
   add_if(out, "S3BucketOwner", job.bucket_owner);
   add_if(out, "S3Prefix", job.prefix);
@@ -69,7 +75,7 @@ Json export_description(const ExportJob& job) {
 }
 
 Json export_summary(const ExportJob& job) {
-  return {{"ExportArn", job.arn}, {"ExportStatus", job.status}, {"ExportType", "FULL_EXPORT"}};
+  return {{"ExportArn", job.arn}, {"ExportStatus", job.status}, {"ExportType", job.export_type}};
 }
 
 Json import_description(const ImportJob& job) {

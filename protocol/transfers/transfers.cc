@@ -97,10 +97,12 @@ Job Transfers::start(std::vector<std::shared_ptr<Job>>& jobs, Job job, Run run) 
   return answer;
 }
 
-ExportJob Transfers::start_export(ExportJob job, std::shared_ptr<const engine::Table> table) {
+ExportJob Transfers::start_export(ExportJob job, std::shared_ptr<const engine::Table> table,
+                                  std::vector<engine::WindowChange> changes) {
   return start(exports_, std::move(job),
-               [this, table = std::move(table)](const std::shared_ptr<ExportJob>& registered) {
-                 run_export(registered, table);
+               [this, table = std::move(table),
+                changes = std::move(changes)](const std::shared_ptr<ExportJob>& registered) {
+                 run_export(registered, table, changes);
                });
 }
 
@@ -134,7 +136,8 @@ std::vector<ImportJob> Transfers::imports(std::string_view space,
 }
 
 void Transfers::run_export(const std::shared_ptr<ExportJob>& job,
-                           const std::shared_ptr<const engine::Table>& table) {
+                           const std::shared_ptr<const engine::Table>& table,
+                           const std::vector<engine::WindowChange>& changes) {
   // Read without the lock: nothing but this thread changes a job's request members.
   const std::string key_base = join_key(job->prefix, "AWSDynamoDB/" + job->id);
   std::string failure_code;
@@ -148,7 +151,16 @@ void Transfers::run_export(const std::shared_ptr<ExportJob>& job,
       failure_message = "The specified bucket does not exist";
     } else {
       const std::filesystem::path directory = s3_.object_path(job->bucket, key_base);
-      outcome = write_export_data(*table, directory, key_base);
+      const bool incremental = job->export_type == "INCREMENTAL_EXPORT";
+      if (incremental) {
+        // Every incremental export under a prefix writes its data files to one shared folder.
+        const std::string data_key_base = join_key(job->prefix, "AWSDynamoDB/data");
+        outcome = write_incremental_export_data(
+            *table, changes, job->view_type == "NEW_AND_OLD_IMAGES", directory,
+            s3_.object_path(job->bucket, data_key_base), data_key_base);
+      } else {
+        outcome = write_export_data(*table, directory, key_base);
+      }
       summary = {.export_arn = job->arn,
                  .start_time = iso_time(job->start_ms),
                  .end_time = iso_time(database_.clock().now_ms()),
@@ -160,8 +172,13 @@ void Transfers::run_export(const std::shared_ptr<ExportJob>& job,
                  .s3_sse_algorithm = job->sse_algorithm,
                  .s3_sse_kms_key_id = job->kms_key_id,
                  .manifest_files_key = join_key(key_base, "manifest-files.json"),
-                 .billed_size_bytes = table->size_bytes(),
-                 .item_count = outcome.item_count};
+                 .billed_size_bytes = incremental ? outcome.data_bytes : table->size_bytes(),
+                 .item_count = outcome.item_count,
+                 .output_format = "DYNAMODB_JSON",
+                 .export_type = incremental ? job->export_type : "",
+                 .export_from_time = incremental ? iso_time(job->from_ms) : "",
+                 .export_to_time = incremental ? iso_time(job->to_ms) : "",
+                 .output_view = incremental ? job->view_type : ""};
       write_export_manifests(directory, outcome, summary);
     }
   } catch (const std::exception& error) {

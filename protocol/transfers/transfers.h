@@ -32,7 +32,12 @@ struct ExportJob {
   std::string kms_key_id;
   std::string client_token;
   int64_t start_ms = 0;
-  int64_t export_ms = 0;
+  int64_t export_ms = 0;  // ExportTime (FULL_EXPORT)
+  std::string export_type = "FULL_EXPORT";
+  // INCREMENTAL_EXPORT's IncrementalExportSpecification: [from_ms, to_ms) and ExportViewType.
+  int64_t from_ms = 0;
+  int64_t to_ms = 0;
+  std::string view_type;
   int64_t end_ms = 0;  // 0 while IN_PROGRESS
   std::string status = "IN_PROGRESS";
   std::string failure_code;
@@ -93,8 +98,10 @@ class Transfers {
                                             const Json& parameters, int64_t now_ms) const;
 
   // Registers `job` and writes its files from `table` (a copy nothing else writes to) in the
-  // background; returns the job as registered (IN_PROGRESS).
-  ExportJob start_export(ExportJob job, std::shared_ptr<const engine::Table> table);
+  // background; returns the job as registered (IN_PROGRESS). An INCREMENTAL_EXPORT writes the
+  // items of `changes`, `table` being the table when its window closed.
+  ExportJob start_export(ExportJob job, std::shared_ptr<const engine::Table> table,
+                         std::vector<engine::WindowChange> changes = {});
   // Registers `job`, whose table exists, and fills the table in the background.
   ImportJob start_import(ImportJob job);
 
@@ -112,7 +119,8 @@ class Transfers {
   template <typename Job, typename Run>
   Job start(std::vector<std::shared_ptr<Job>>& jobs, Job job, Run run);
   void run_export(const std::shared_ptr<ExportJob>& job,
-                  const std::shared_ptr<const engine::Table>& table);
+                  const std::shared_ptr<const engine::Table>& table,
+                  const std::vector<engine::WindowChange>& changes);
   void run_import(const std::shared_ptr<ImportJob>& job);
 
   engine::Database& database_;

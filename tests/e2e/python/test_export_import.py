@@ -14,6 +14,7 @@ import unittest
 
 from botocore.exceptions import ClientError
 
+from . import admin
 from . import server as harness
 
 FIXTURE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures", "aws_export")
@@ -226,8 +227,205 @@ class ExportImportTest(harness.ServerTest):
         self.assertEqual((done["ImportStatus"], done["FailureCode"], done["FailureMessage"]),
                          ("FAILED", "S3NoSuchBucket", "The specified bucket does not exist"))
 
+    def export_lines(self, done):
+        """The JSON lines of a completed export's data files, every file listed by its
+        manifest-files.json."""
+        summary_key = done["ExportManifest"]
+        with open(os.path.join(S3_DIR, "bucket", summary_key)) as f:
+            summary = json.load(f)
+        lines = []
+        with open(os.path.join(S3_DIR, "bucket", summary["manifestFilesS3Key"])) as f:
+            for entry in f:
+                path = os.path.join(S3_DIR, "bucket", json.loads(entry)["dataFileS3Key"])
+                with gzip.open(path, "rt") as data:
+                    lines.extend(json.loads(line) for line in data)
+        return summary, lines
+
+    def advance(self, seconds):
+        status, answer = admin.call(SERVER, "POST", "clock", {"advanceSeconds": seconds})
+        self.assertEqual(status, 200)
+        return answer["epochSeconds"]
+
+    def test_export_at_a_past_time(self):
+        """With point-in-time recovery on, an ExportTime in the recovery window exports the
+        table as it stood then: puts, overwrites and deletes made after it are not in the
+        export, and ExportTime and exportTime say that moment."""
+        self.addCleanup(admin.call, SERVER, "POST", "clock", {"epochSeconds": time.time()})
+        name = harness.unique_table_name("past")
+        harness.create_table(self.client, name, ("pk", "S"), ("sk", "N"))
+        self.client.update_continuous_backups(
+            TableName=name, PointInTimeRecoverySpecification={"PointInTimeRecoveryEnabled": True})
+        for i in range(5):
+            self.client.put_item(TableName=name,
+                                 Item={"pk": {"S": f"p{i}"}, "sk": {"N": "1"}, "v": {"N": str(i)}})
+        # boto3 sends whole seconds.
+        then = int(self.advance(120)) - 60
+        self.client.put_item(TableName=name,
+                             Item={"pk": {"S": "p0"}, "sk": {"N": "1"}, "v": {"N": "100"}})
+        self.client.delete_item(TableName=name, Key={"pk": {"S": "p1"}, "sk": {"N": "1"}})
+        self.client.put_item(TableName=name,
+                             Item={"pk": {"S": "p9"}, "sk": {"N": "1"}, "v": {"N": "9"}})
+        arn = self.client.describe_table(TableName=name)["Table"]["TableArn"]
+        started = self.client.export_table_to_point_in_time(
+            TableArn=arn, S3Bucket="bucket", S3Prefix="past", ExportTime=then)
+        self.assertEqual(started["ExportDescription"]["ExportTime"].timestamp(), then)
+        done = self.wait_export(started["ExportDescription"]["ExportArn"])
+        self.assertEqual((done["ExportStatus"], done["ItemCount"]), ("COMPLETED", 5))
+        summary, lines = self.export_lines(done)
+        self.assertEqual(summary["exportTime"],
+                         time.strftime("%Y-%m-%dT%H:%M:%S.000Z", time.gmtime(then)))
+        self.assertEqual(sorted((l["Item"]["pk"]["S"], l["Item"]["v"]["N"]) for l in lines),
+                         [(f"p{i}", str(i)) for i in range(5)])
+        # The table itself is untouched by the rewind of its copy.
+        self.assertEqual(self.client.scan(TableName=name, Select="COUNT")["Count"], 5)
+        self.assertEqual(self.client.get_item(TableName=name,
+                                              Key={"pk": {"S": "p0"}, "sk": {"N": "1"}})
+                         ["Item"]["v"], {"N": "100"})
+
+    def test_incremental_export(self):
+        """An INCREMENTAL_EXPORT writes one line per item changed in [ExportFromTime,
+        ExportToTime): its keys, its last write time, its image when the window closed and (with
+        NEW_AND_OLD_IMAGES) its image when it opened; a delete has no NewImage, an insert no
+        OldImage, an item inserted and deleted in the window no line, and changes after the window
+        do not show."""
+        self.addCleanup(admin.call, SERVER, "POST", "clock", {"epochSeconds": time.time()})
+        name = harness.unique_table_name("incremental")
+        harness.create_table(self.client, name, ("pk", "S"), ("sk", "N"))
+        self.client.update_continuous_backups(
+            TableName=name, PointInTimeRecoverySpecification={"PointInTimeRecoveryEnabled": True})
+
+        def put(pk, v):
+            self.client.put_item(TableName=name,
+                                 Item={"pk": {"S": pk}, "sk": {"N": "1"}, "v": {"N": str(v)}})
+
+        def image(pk, v):
+            return {"pk": {"S": pk}, "sk": {"N": "1"}, "v": {"N": str(v)}}
+
+        for pk in ("a", "b", "c", "untouched"):
+            put(pk, 1)
+        start = int(self.advance(60))  # boto3 sends whole seconds
+        put("a", 2)
+        put("a", 3)
+        last_a = time.time()  # the offset is about 60 s: compared loosely below
+        self.client.delete_item(TableName=name, Key={"pk": {"S": "b"}, "sk": {"N": "1"}})
+        self.client.update_item(TableName=name, Key={"pk": {"S": "c"}, "sk": {"N": "1"}},
+                                UpdateExpression="SET w = :w",
+                                ExpressionAttributeValues={":w": {"S": "x"}})
+        put("d", 1)
+        put("e", 1)
+        self.client.delete_item(TableName=name, Key={"pk": {"S": "e"}, "sk": {"N": "1"}})
+        end = int(self.advance(1200))
+        put("a", 4)  # after the window
+        put("f", 1)
+        arn = self.client.describe_table(TableName=name)["Table"]["TableArn"]
+
+        expected_new = {"a": image("a", 3), "c": dict(image("c", 1), w={"S": "x"}),
+                        "d": image("d", 1)}
+        expected_old = {"a": image("a", 1), "b": image("b", 1), "c": image("c", 1)}
+        for view in ("NEW_AND_OLD_IMAGES", "NEW_IMAGE"):
+            with self.subTest(view):
+                started = self.client.export_table_to_point_in_time(
+                    TableArn=arn, S3Bucket="bucket", S3Prefix="incremental",
+                    ExportType="INCREMENTAL_EXPORT",
+                    IncrementalExportSpecification={"ExportFromTime": start, "ExportToTime": end,
+                                                    "ExportViewType": view})["ExportDescription"]
+                self.assertEqual(started["ExportType"], "INCREMENTAL_EXPORT")
+                self.assertNotIn("ExportTime", started)
+                specification = started["IncrementalExportSpecification"]
+                self.assertEqual((specification["ExportFromTime"].timestamp(),
+                                  specification["ExportToTime"].timestamp(),
+                                  specification["ExportViewType"]), (start, end, view))
+                done = self.wait_export(started["ExportArn"])
+                self.assertEqual((done["ExportStatus"], done["ItemCount"]), ("COMPLETED", 4))
+                summary, lines = self.export_lines(done)
+                self.assertEqual(list(summary), [
+                    "version", "exportArn", "startTime", "endTime", "tableArn", "tableId",
+                    "exportFromTime", "exportToTime", "s3Bucket", "s3Prefix", "s3SseAlgorithm",
+                    "s3SseKmsKeyId", "manifestFilesS3Key", "billedSizeBytes", "itemCount",
+                    "outputFormat", "outputView", "exportType"])
+                self.assertEqual((summary["exportType"], summary["outputView"],
+                                  summary["itemCount"]), ("INCREMENTAL_EXPORT", view, 4))
+                self.assertEqual(
+                    (summary["exportFromTime"], summary["exportToTime"]),
+                    (time.strftime("%Y-%m-%dT%H:%M:%S.000Z", time.gmtime(start)),
+                     time.strftime("%Y-%m-%dT%H:%M:%S.000Z", time.gmtime(end))))
+                with open(os.path.join(S3_DIR, "bucket", summary["manifestFilesS3Key"])) as f:
+                    keys = [json.loads(entry)["dataFileS3Key"] for entry in f]
+                self.assertTrue(all(k.startswith("incremental/AWSDynamoDB/data/") for k in keys))
+
+                by_key = {line["Keys"]["pk"]["S"]: line for line in lines}
+                self.assertEqual(sorted(by_key), ["a", "b", "c", "d"])
+                for pk, line in by_key.items():
+                    members = ["Metadata", "Keys"]
+                    if pk in expected_new:
+                        members.append("NewImage")
+                    if view == "NEW_AND_OLD_IMAGES" and pk in expected_old:
+                        members.append("OldImage")
+                    self.assertEqual(list(line), members, pk)
+                    self.assertEqual(line["Keys"], {"pk": {"S": pk}, "sk": {"N": "1"}})
+                    self.assertEqual(line.get("NewImage"), expected_new.get(pk), pk)
+                    if view == "NEW_AND_OLD_IMAGES":
+                        self.assertEqual(line.get("OldImage"), expected_old.get(pk), pk)
+                    micros = int(line["Metadata"]["WriteTimestampMicros"]["N"])
+                    self.assertTrue(start * 10**6 <= micros < end * 10**6, (pk, micros))
+                # a's last write in the window is its second, about 60 s ahead of real time.
+                self.assertAlmostEqual(
+                    int(by_key["a"]["Metadata"]["WriteTimestampMicros"]["N"]) / 10**6,
+                    last_a + 60, delta=5)
+
+    def test_incremental_refusals(self):
+        """An incremental export's window must be 15 minutes to 24 hours long and inside the
+        point-in-time window (else InvalidExportTimeException); it needs ExportFromTime and takes
+        no ExportTime; ExportViewType is NEW_IMAGE or NEW_AND_OLD_IMAGES."""
+        self.addCleanup(admin.call, SERVER, "POST", "clock", {"epochSeconds": time.time()})
+        name = harness.unique_table_name("increfused")
+        harness.create_table(self.client, name, ("pk", "S"), ("sk", "N"))
+        self.client.update_continuous_backups(
+            TableName=name, PointInTimeRecoverySpecification={"PointInTimeRecoveryEnabled": True})
+        now = int(self.advance(7200))
+        arn = self.client.describe_table(TableName=name)["Table"]["TableArn"]
+
+        def refused(error_type, message, **specification):
+            extra = specification.pop("extra", {})
+            with self.assertRaises(ClientError) as context:
+                self.raw.export_table_to_point_in_time(
+                    TableArn=arn, S3Bucket="bucket", ExportType="INCREMENTAL_EXPORT",
+                    IncrementalExportSpecification=specification, **extra)
+            self.assertError(context, error_type, message)
+
+        period = ("The incremental export period from ExportFromTime to ExportToTime must be at "
+                  "least 15 minutes and at most 24 hours")
+        refused("ValidationException", period, ExportFromTime=now - 899, ExportToTime=now)
+        refused("ValidationException", period, ExportFromTime=now - 600)
+        refused("ValidationException", period, ExportFromTime=now - 86401, ExportToTime=now)
+        refused("ValidationException", period, ExportFromTime=now, ExportToTime=now - 1800)
+        outside = "The specified ExportTime is outside of the point in time recovery window."
+        refused("InvalidExportTimeException", outside, ExportFromTime=now - 9000,
+                ExportToTime=now - 7200)
+        refused("InvalidExportTimeException", outside, ExportFromTime=now - 1800,
+                ExportToTime=now + 1800)
+        refused("ValidationException",
+                "IncrementalExportSpecification.ExportFromTime must be specified for an "
+                "INCREMENTAL_EXPORT", ExportToTime=now)
+        refused("ValidationException",
+                "ExportTime cannot be specified for an INCREMENTAL_EXPORT: its window is "
+                "IncrementalExportSpecification's ExportFromTime and ExportToTime",
+                ExportFromTime=now - 1800, extra={"ExportTime": now})
+        refused("ValidationException",
+                "1 validation error detected: Value 'OLD_IMAGE' at "
+                "'incrementalExportSpecification.exportViewType' failed to satisfy constraint: "
+                "Member must satisfy enum value set: [NEW_IMAGE, NEW_AND_OLD_IMAGES]",
+                ExportFromTime=now - 1800, ExportViewType="OLD_IMAGE")
+        # Inside both windows: accepted, with nothing changed.
+        done = self.wait_export(self.client.export_table_to_point_in_time(
+            TableArn=arn, S3Bucket="bucket", ExportType="INCREMENTAL_EXPORT",
+            IncrementalExportSpecification={"ExportFromTime": now - 1800})[
+                "ExportDescription"]["ExportArn"])
+        self.assertEqual((done["ExportStatus"], done["ItemCount"]), ("COMPLETED", 0))
+
     def test_refusals(self):
-        """Export needs point-in-time recovery; ION and incremental exports are refused; unknown
+        """Export needs point-in-time recovery; ION is refused; an ExportTime outside the window
+        is InvalidExportTime; unknown
         ARNs are ExportNotFound and ImportNotFound; a taken table name is ResourceInUse; a
         ClientToken reused with other parameters is ExportConflict."""
         name = harness.unique_table_name("refused")
@@ -245,15 +443,13 @@ class ExportImportTest(harness.ServerTest):
         self.assertError(context, "ValidationException",
                          "ddblocal does not write ExportFormat ION: export in DYNAMODB_JSON "
                          "instead")
-        with self.assertRaises(ClientError) as context:
-            self.raw.export_table_to_point_in_time(
-                TableArn=arn, S3Bucket="bucket", ExportType="INCREMENTAL_EXPORT",
-                IncrementalExportSpecification={"ExportFromTime": time.time() - 600,
-                                                "ExportToTime": time.time()})
-        self.assertError(context, "ValidationException",
-                         "ddblocal does not serve ExportType INCREMENTAL_EXPORT: it keeps no "
-                         "point-in-time history to export the changes of a time window from; "
-                         "use FULL_EXPORT")
+        for moment in (time.time() - 3600, time.time() + 3600):
+            with self.assertRaises(ClientError) as context:
+                self.raw.export_table_to_point_in_time(TableArn=arn, S3Bucket="bucket",
+                                                       ExportTime=moment)
+            self.assertError(context, "InvalidExportTimeException",
+                             "The specified ExportTime is outside of the point in time recovery "
+                             "window.")
         self.client.export_table_to_point_in_time(TableArn=arn, S3Bucket="bucket",
                                                   ClientToken="token-1")
         with self.assertRaises(ClientError) as context:

@@ -151,5 +151,51 @@ TEST(PointInTimeHistory, EachChangeCostsItsBeforeImageKeyAndOverhead) {
   EXPECT_LT(f.history->bytes(), 2 * PointInTimeHistory::kEntryOverheadBytes + 40);
 }
 
+// The v of an image, or "none".
+std::string v_of(const std::optional<Item>& image) {
+  return image ? image->at("v").as_number().to_string() : "none";
+}
+
+TEST(PointInTimeHistory, ChangesBetweenGiveEachKeyOnceWithItsImageWhenTheWindowOpened) {
+  Fixture f;
+  f.table->put(item("a", 1));
+  f.table->put(item("b", 1));
+  const int64_t from = f.tick();
+  f.table->put(item("a", 2));
+  f.table->remove(key("b"));
+  const int64_t later = f.tick();
+  f.table->put(item("c", 1));
+  f.table->put(item("a", 3));
+  const int64_t to = f.tick();
+  f.table->put(item("a", 4));
+  f.table->put(item("d", 1));
+
+  const std::vector<WindowChange> changes =
+      f.history->changes_between(f.history->position(), from, to);
+  ASSERT_EQ(changes.size(), 3u);
+  EXPECT_EQ(changes[0].key, key("a"));
+  EXPECT_EQ(v_of(changes[0].before), "1");
+  EXPECT_EQ(changes[0].last_change_ms, later);
+  EXPECT_EQ(changes[1].key, key("b"));
+  EXPECT_EQ(v_of(changes[1].before), "1");
+  EXPECT_EQ(changes[1].last_change_ms, from);
+  EXPECT_EQ(changes[2].key, key("c"));
+  EXPECT_EQ(v_of(changes[2].before), "none");
+}
+
+TEST(PointInTimeHistory, ChangesBetweenTakeTheStartAndLeaveTheEnd) {
+  Fixture f;
+  f.table->put(item("before", 1));
+  const int64_t from = f.tick();
+  f.table->put(item("at-start", 1));
+  const int64_t to = f.tick();
+  f.table->put(item("at-end", 1));
+  std::vector<WindowChange> changes = f.history->changes_between(f.history->position(), from, to);
+  ASSERT_EQ(changes.size(), 1u);
+  EXPECT_EQ(changes[0].key, key("at-start"));
+  // Only the changes before the position count.
+  EXPECT_TRUE(f.history->changes_between(0, from, to + 1).empty());
+}
+
 }  // namespace
 }  // namespace ddb::engine

@@ -348,21 +348,22 @@ TEST_F(TransfersTest, ExportRefusesWhatItCannotServe) {
       "(--s3-dir) cannot hold");
   h_.create_table("tbl");
   enable_pitr("tbl");
-  // Recovery has been on for two minutes: a minute ago is inside its window, but not "now".
+  // Recovery has been on for two minutes: a minute ago is inside its window; three minutes ago
+  // and a minute ahead are not.
   h_.database().clock().advance(std::chrono::minutes(2));
   const double now = static_cast<double>(h_.database().clock().now_ms()) / 1000.0;
-  test::expect_validation(
-      h_.call(
-          "ExportTableToPointInTime",
-          json{{"TableArn", table_arn("tbl")}, {"S3Bucket", "bucket"}, {"ExportTime", now - 60}}),
-      "ddblocal exports a table as it is now: it keeps no point-in-time history to export an "
-      "earlier ExportTime from; leave ExportTime out");
   r = h_.call(
       "ExportTableToPointInTime",
-      json{{"TableArn", table_arn("tbl")}, {"S3Bucket", "bucket"}, {"ExportTime", now + 60}});
-  EXPECT_EQ(r.error_type, "InvalidExportTimeException");
-  EXPECT_EQ(r.message,
-            "ExportTime must be within the point in time recovery window of table 'tbl'");
+      json{{"TableArn", table_arn("tbl")}, {"S3Bucket", "bucket"}, {"ExportTime", now - 60}});
+  EXPECT_EQ(r.body["ExportDescription"]["ExportTime"], now - 60);
+  for (double moment : {now - 180, now + 60}) {
+    r = h_.call(
+        "ExportTableToPointInTime",
+        json{{"TableArn", table_arn("tbl")}, {"S3Bucket", "bucket"}, {"ExportTime", moment}});
+    EXPECT_EQ(r.error_type, "InvalidExportTimeException");
+    EXPECT_EQ(r.message,
+              "The specified ExportTime is outside of the point in time recovery window.");
+  }
 }
 
 TEST_F(TransfersTest, ImportChecksItsCsvOptionsAsTheModelDoes) {

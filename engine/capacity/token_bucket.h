@@ -17,7 +17,6 @@ class TokenBucket {
   TokenBucket(double rate, double burst_seconds)
       : rate_(rate), most_(rate * burst_seconds), balance_(rate) {}
 
-  double rate() const { return rate_; }
   double balance(int64_t now_us) {
     refill(now_us);
     return balance_;

@@ -73,16 +73,21 @@ void encode_items_record(std::string_view table_id, std::span<const Item> items,
 
 namespace {
 
-// A table's item count, then every item it holds as a change that stores it. Nothing writes to
-// the table (a backup's copy, or a restored table no client sees yet), so the count holds.
-void encode_table_items(const Table& table, Encoder& encoder) {
-  encoder.varint(table.item_count());
+// Every item `table` holds, as changes that store them.
+void encode_items_of(const Table& table, Encoder& encoder) {
   std::optional<Key> start_after;
   do {
     Page page = table.scan(ScanSegment{}, PageLimits{}, start_after);
     encode_stored_items(table.table_id(), page.items, table.key_schema(), encoder);
     start_after = std::move(page.last_evaluated_key);
   } while (start_after);
+}
+
+// A table's item count, then its items. Nothing writes to the table (a backup's copy, or a
+// restored table no client sees yet), so the count holds.
+void encode_table_items(const Table& table, Encoder& encoder) {
+  encoder.varint(table.item_count());
+  encode_items_of(table, encoder);
 }
 
 }  // namespace
@@ -133,15 +138,7 @@ void encode_replace_record(const NamespaceScope& scope, std::span<const RegionTa
   }
   // Nothing writes to the tables yet (no client can see them), so the count holds.
   encoder.varint(items);
-  for (const RegionTable& entry : tables) {
-    const Table& table = *entry.table;
-    std::optional<Key> start_after;
-    do {
-      Page page = table.scan(ScanSegment{}, PageLimits{}, start_after);
-      encode_stored_items(table.table_id(), page.items, table.key_schema(), encoder);
-      start_after = std::move(page.last_evaluated_key);
-    } while (start_after);
-  }
+  for (const RegionTable& entry : tables) encode_items_of(*entry.table, encoder);
 }
 
 namespace {

@@ -19,7 +19,8 @@ Table::Table(TableDefinition definition)
     : key_schema_(definition.key_schema),
       table_id_(definition.table_id),
       definition_(std::move(definition)),
-      capacity_(definition_) {
+      capacity_(definition_),
+      contributors_(definition_) {
   auto indexes = std::make_shared<Indexes>();
   for (const IndexDefinition& index : definition_.indexes) {
     indexes->push_back(std::make_shared<Index>(index, key_schema_));
@@ -58,7 +59,12 @@ TableDefinition Table::definition() const {
 void Table::update_definition(const std::function<void(TableDefinition&)>& change) {
   std::lock_guard lock(definition_mutex_);
   change(definition_);
+  definition_changed_locked();
+}
+
+void Table::definition_changed_locked() {
   capacity_.configure(definition_);
+  contributors_.configure(definition_);
   if (definition_listener_) definition_listener_(definition_);
 }
 
@@ -307,8 +313,7 @@ std::shared_ptr<Index> Table::add_index(IndexDefinition definition) {
   auto indexes = std::make_shared<Indexes>(*indexes_.load());
   indexes->push_back(index);
   indexes_.store(std::move(indexes));
-  capacity_.configure(definition_);
-  if (definition_listener_) definition_listener_(definition_);
+  definition_changed_locked();
   return index;
 }
 
@@ -360,8 +365,7 @@ bool Table::remove_index(std::string_view name) {
   auto indexes = std::make_shared<Indexes>(*indexes_.load());
   std::erase_if(*indexes, [name](const auto& index) { return index->name() == name; });
   indexes_.store(std::move(indexes));
-  capacity_.configure(definition_);
-  if (definition_listener_) definition_listener_(definition_);
+  definition_changed_locked();
   return true;
 }
 

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "engine/capacity/capacity_meter.h"
+#include "engine/capacity/contributors.h"
 #include "engine/index.h"
 #include "engine/item.h"
 #include "engine/item_change.h"
@@ -126,6 +127,9 @@ class Table {
   // The table's capacity buckets, which the protocol consults under --capacity enforce. Follows
   // the definition's throughput settings.
   CapacityMeter& capacity() const { return capacity_; }
+  // The table's Contributor Insights counts, which the protocol feeds while any are enabled.
+  // Follows the definition's settings.
+  Contributors& contributors() const { return contributors_; }
 
   uint64_t item_count() const { return item_count_.load(std::memory_order_relaxed); }
   uint64_t size_bytes() const { return size_bytes_.load(std::memory_order_relaxed); }
@@ -143,6 +147,9 @@ class Table {
   using Partitions = Store::Map;
 
   const AttributeValue& sort_slot(const Key& key) const;
+  // Makes the capacity meter, the contributor counts and the listener follow a changed
+  // definition. Requires: definition_mutex_ held.
+  void definition_changed_locked();
   // The steps of a write, for a caller holding the shard's lock (exclusively for the last two).
   // The partition of `key`, or end(), in the shard's partitions made writable (copied first when
   // a copy of the table still shares them). Requires: the shard locked exclusively.
@@ -171,6 +178,7 @@ class Table {
   TableDefinition definition_;
   DefinitionListener definition_listener_;  // guarded by definition_mutex_
   mutable CapacityMeter capacity_;
+  mutable Contributors contributors_;
   // Replaced, never changed, so that a write reads a consistent set without a lock of its own.
   std::atomic<std::shared_ptr<const Indexes>> indexes_;
   std::atomic<std::shared_ptr<const ChangeListeners>> change_listeners_;

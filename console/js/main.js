@@ -3,6 +3,7 @@
 import { builder } from "./patterns.js";
 import { credentials, onCall, setCredentials } from "./api.js";
 import { faults, report, requestLog, snapshots } from "./admin.js";
+import { insights } from "./insights.js";
 import { browse } from "./items.js";
 import { fill, h, message } from "./dom.js";
 import { statementBox } from "./partiql.js";
@@ -16,6 +17,7 @@ const TABS = [
   { id: "items", text: "Items", render: browse, perTable: true },
   { id: "patterns", text: "Access patterns", render: builder, perTable: true },
   { id: "streams", text: "Stream", render: recent, perTable: true },
+  { id: "insights", text: "Insights", render: insights, perTable: true },
   { id: "partiql", text: "PartiQL", render: statementBox },
   { id: "requests", text: "Request log", render: requestLog },
   { id: "faults", text: "Faults", render: faults },

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <charconv>
 #include <exception>
 #include <string>
 #include <utility>
@@ -43,6 +44,7 @@ constexpr std::array kRoutes = {
     Route{"POST", "seed", admin::seed},
     Route{"GET", "report", admin::get_report},
     Route{"DELETE", "report", admin::clear_report},
+    Route{"GET", "contributor-insights", admin::get_contributor_insights},
 };
 
 // Whether `path` matches `pattern`; the segments "*" matched are appended to `parameters`.
@@ -88,6 +90,18 @@ std::optional<std::string_view> AdminCall::query_parameter(std::string_view name
     return key.size() == pair.size() ? std::string_view() : pair.substr(key.size() + 1);
   }
   return std::nullopt;
+}
+
+std::optional<std::size_t> AdminCall::whole_number_parameter(std::string_view name) const {
+  std::optional<std::string_view> value = query_parameter(name);
+  if (!value) return std::nullopt;
+  std::size_t number = 0;
+  auto [end, error] = std::from_chars(value->data(), value->data() + value->size(), number);
+  if (error != std::errc() || end != value->data() + value->size() || value->empty()) {
+    throw AdminError::bad_request(std::string(name) + " must be a whole number, not '" +
+                                  std::string(*value) + "'");
+  }
+  return number;
 }
 
 AdminResponse AdminApi::handle(const AdminRequest& request) const {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <cstddef>
 #include <exception>
 #include <optional>
 #include <string>
@@ -22,6 +23,9 @@ struct AdminCall {
 
   // The value of query parameter `name`, undecoded, or nothing.
   std::optional<std::string_view> query_parameter(std::string_view name) const;
+  // Query parameter `name` as a whole number, or nothing; throws AdminError (400) for anything
+  // else.
+  std::optional<std::size_t> whole_number_parameter(std::string_view name) const;
 };
 
 // A refused admin request: an HTTP status of 4xx, an error code ("BadRequest", "NotFound") and a

@@ -28,4 +28,7 @@ Json delete_faults(AdminCall& call);     // DELETE /ddblocal/faults
 Json get_report(AdminCall& call);    // GET /ddblocal/report?region=&accessKey=
 Json clear_report(AdminCall& call);  // DELETE /ddblocal/report
 
+// GET /ddblocal/contributor-insights?region=&accessKey=&table=&minutes=&limit=
+Json get_contributor_insights(AdminCall& call);
+
 }  // namespace ddb::protocol::admin

@@ -20,6 +20,19 @@ std::optional<std::string> string_member(const Json& body, const char* name) {
 
 }  // namespace
 
+std::optional<std::string> selected_namespace(const AdminCall& call) {
+  auto region = call.query_parameter("region");
+  auto access_key = call.query_parameter("accessKey");
+  if (!region && !access_key) return std::nullopt;
+  Caller caller;
+  if (region) {
+    if (region->empty()) throw AdminError::bad_request("region must not be empty");
+    caller.region = *region;
+  }
+  if (access_key) caller.access_key = *access_key;
+  return namespace_of(call.services.namespaces, caller);
+}
+
 engine::NamespaceScope scope_of(const AdminCall& call) {
   const Json& body = call.body;
   if (body.is_null()) return engine::NamespaceScope::all();

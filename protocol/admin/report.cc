@@ -3,7 +3,7 @@
 #include "engine/database.h"
 #include "protocol/admin/access_report.h"
 #include "protocol/admin/admin_operations.h"
-#include "protocol/namespaces.h"
+#include "protocol/admin/admin_scope.h"
 
 namespace ddb::protocol::admin {
 
@@ -14,21 +14,6 @@ AccessReport& access_report(const AdminCall& call) {
     throw AdminError::not_found("the access-pattern report is off");
   }
   return *call.services.access_report;
-}
-
-// The namespace ?region=&accessKey= select (as a request signed with them sees its tables), or
-// nullopt for every namespace when neither is given.
-std::optional<std::string> selected_namespace(const AdminCall& call) {
-  auto region = call.query_parameter("region");
-  auto access_key = call.query_parameter("accessKey");
-  if (!region && !access_key) return std::nullopt;
-  Caller caller;
-  if (region) {
-    if (region->empty()) throw AdminError::bad_request("region must not be empty");
-    caller.region = *region;
-  }
-  if (access_key) caller.access_key = *access_key;
-  return namespace_of(call.services.namespaces, caller);
 }
 
 }  // namespace

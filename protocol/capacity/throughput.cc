@@ -19,9 +19,16 @@ int64_t now_us(const RequestContext& ctx) {
       .count();
 }
 
-std::optional<uint64_t> hash_of(const engine::AttributeValue* partition) {
-  if (partition == nullptr) return std::nullopt;
-  return engine::partition_hash(*partition);
+std::optional<uint64_t> hash_of(KeyRef key) {
+  if (key.partition == nullptr) return std::nullopt;
+  return engine::partition_hash(*key.partition);
+}
+
+// Counts a throttled request on `key` of `target` (empty: the table) for Contributor Insights.
+void count_throttle(const RequestContext& ctx, const engine::Table& table, std::string_view target,
+                    KeyRef key) {
+  if (key.partition == nullptr || !table.contributors().enabled()) return;
+  table.contributors().throttled(target, *key.partition, key.sort, now_us(ctx));
 }
 
 // The messages DynamoDB gives each kind of throttle. The provisioned ones are the service's
@@ -81,46 +88,56 @@ engine::Error throttling_error(const RequestContext& ctx, const engine::Table& t
 namespace detail {
 
 std::optional<engine::Throttle> read_throttle(const RequestContext& ctx, const engine::Table& table,
-                                              std::string_view index,
-                                              const engine::AttributeValue* partition) {
-  return table.capacity().admit_read(index, hash_of(partition), now_us(ctx));
+                                              std::string_view index, KeyRef key) {
+  auto throttle = table.capacity().admit_read(index, hash_of(key), now_us(ctx));
+  if (throttle) count_throttle(ctx, table, index, key);
+  return throttle;
 }
 
 std::optional<engine::Throttle> write_throttle(const RequestContext& ctx,
-                                               const engine::Table& table,
-                                               const engine::AttributeValue& partition) {
-  return table.capacity().admit_write(engine::partition_hash(partition), now_us(ctx));
+                                               const engine::Table& table, KeyRef key) {
+  auto throttle = table.capacity().admit_write(*hash_of(key), now_us(ctx));
+  // A write throttled by a GSI's capacity still names the table's key.
+  if (throttle) count_throttle(ctx, table, {}, key);
+  return throttle;
 }
 
 void admit_read(const RequestContext& ctx, const engine::Table& table, std::string_view index,
-                const engine::AttributeValue* partition) {
-  if (auto throttle = detail::read_throttle(ctx, table, index, partition)) {
+                KeyRef key) {
+  if (auto throttle = detail::read_throttle(ctx, table, index, key)) {
     throw throttling_error(ctx, table, *throttle);
   }
 }
 
 void charge_read(const RequestContext& ctx, const engine::Table& table, std::string_view index,
-                 const engine::AttributeValue* partition, double units) {
-  table.capacity().charge_read(index, hash_of(partition), units, now_us(ctx));
+                 KeyRef key, double units) {
+  if (ctx.database.capacity_enforced()) {
+    table.capacity().charge_read(index, hash_of(key), units, now_us(ctx));
+  }
+  if (key.partition != nullptr && table.contributors().enabled()) {
+    table.contributors().accessed(index, *key.partition, key.sort, units, now_us(ctx));
+  }
 }
 
-void admit_write(const RequestContext& ctx, const engine::Table& table,
-                 const engine::AttributeValue& partition) {
-  if (auto throttle = detail::write_throttle(ctx, table, partition)) {
+void admit_write(const RequestContext& ctx, const engine::Table& table, KeyRef key) {
+  if (auto throttle = detail::write_throttle(ctx, table, key)) {
     throw throttling_error(ctx, table, *throttle);
   }
 }
 
-void charge_write(const RequestContext& ctx, const engine::Table& table,
-                  const engine::AttributeValue& partition, double table_units,
-                  const std::vector<IndexUnits>& indexes) {
-  std::vector<engine::IndexCharge> charges;
-  charges.reserve(indexes.size());
-  for (const IndexUnits& index : indexes) {
-    charges.push_back({index.name, index.kind == engine::IndexKind::Global, index.units});
+void charge_write(const RequestContext& ctx, const engine::Table& table, KeyRef key,
+                  double table_units, const std::vector<IndexUnits>& indexes) {
+  if (ctx.database.capacity_enforced()) {
+    std::vector<engine::IndexCharge> charges;
+    charges.reserve(indexes.size());
+    for (const IndexUnits& index : indexes) {
+      charges.push_back({index.name, index.kind == engine::IndexKind::Global, index.units});
+    }
+    table.capacity().charge_write(*hash_of(key), table_units, charges, now_us(ctx));
   }
-  table.capacity().charge_write(engine::partition_hash(partition), table_units, charges,
-                                now_us(ctx));
+  if (table.contributors().enabled()) {
+    table.contributors().accessed({}, *key.partition, key.sort, table_units, now_us(ctx));
+  }
 }
 
 void admit_transaction(const RequestContext& ctx, const std::vector<TransactionAccess>& accesses) {
@@ -128,8 +145,8 @@ void admit_transaction(const RequestContext& ctx, const std::vector<TransactionA
   bool throttled = false;
   for (const TransactionAccess& access : accesses) {
     std::optional<engine::Throttle> throttle =
-        access.write ? detail::write_throttle(ctx, *access.table, *access.partition)
-                     : detail::read_throttle(ctx, *access.table, {}, access.partition);
+        access.write ? detail::write_throttle(ctx, *access.table, access.key)
+                     : detail::read_throttle(ctx, *access.table, {}, access.key);
     if (throttle) {
       throttled = true;
       reasons.push_back({"ThrottlingError", std::string(message_of(*throttle)), std::nullopt});

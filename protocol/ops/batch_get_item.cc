@@ -101,7 +101,7 @@ ResponseBody batch_get_item(RequestContext& ctx, const Json& request) {
       bool skip = !skipped.empty() && skipped[position++];
       if (!full && !skip) {
         // A throttled key is left unprocessed too, as DynamoDB leaves it.
-        if (auto throttle = read_throttle(ctx, *entry.table, {}, &entry.keys[i].partition)) {
+        if (auto throttle = read_throttle(ctx, *entry.table, {}, entry.keys[i])) {
           if (!throttled) throttled.emplace(entry.table.get(), std::move(*throttle));
           skip = true;
         }
@@ -126,7 +126,7 @@ ResponseBody batch_get_item(RequestContext& ctx, const Json& request) {
           const double key_units =
               read_units(item ? engine::item_size(*item) : 0, reads.consistent);
           units += key_units;
-          charge_read(ctx, *entry.table, {}, &entry.keys[i].partition, key_units);
+          charge_read(ctx, *entry.table, {}, entry.keys[i], key_units);
           charged = true;
           ++read_count;
           continue;

@@ -100,7 +100,7 @@ Json batch_write_item(RequestContext& ctx, const Json& request) {
       bool skip = !unprocessed.empty() && unprocessed[position++];
       if (!skip) {
         // A throttled request is left unprocessed too, as DynamoDB leaves it.
-        if (auto throttle = write_throttle(ctx, *entry.table, entry.keys[i].partition)) {
+        if (auto throttle = write_throttle(ctx, *entry.table, entry.keys[i])) {
           if (!throttled) throttled.emplace(entry.table.get(), std::move(*throttle));
           skip = true;
         }
@@ -130,7 +130,7 @@ Json batch_write_item(RequestContext& ctx, const Json& request) {
       const double item_units =
           write_units(write.put ? std::max(write.item_bytes, old_bytes) : old_bytes);
       units += item_units;
-      charge_write(ctx, *entry.table, entry.keys[i].partition, item_units, index_units);
+      charge_write(ctx, *entry.table, entry.keys[i], item_units, index_units);
       // One ItemCollectionMetrics per request, for tables with local secondary indexes.
       Json one;
       add_item_collection_metrics(one, parsed.collection_metrics, *entry.table,

@@ -20,7 +20,7 @@ ResponseBody delete_item(RequestContext& ctx, const Json& request) {
   check_key_paths(plan.condition.condition, *table);
   const engine::KeySchema& schema = table->key_schema();
   engine::Key key = key_from_request(plan.item, schema);
-  admit_write(ctx, *table, key.partition);
+  admit_write(ctx, *table, key);
   std::optional<engine::Item> old;
   if (plan.condition.condition) {
     WriteOutcome outcome;
@@ -37,7 +37,7 @@ ResponseBody delete_item(RequestContext& ctx, const Json& request) {
   const double table_units = write_units(old ? engine::item_size(*old) : 0);
   ctx.usage.capacity_units +=
       add_consumed_capacity(response, write.capacity, write.table_name, table_units, indexes);
-  charge_write(ctx, *table, key.partition, table_units, indexes);
+  charge_write(ctx, *table, key, table_units, indexes);
   if (ctx.usage.wanted) {
     ctx.usage.note_key(key, true);
     ctx.usage.index_writes = std::move(indexes);

@@ -28,7 +28,7 @@ ResponseBody get_item(RequestContext& ctx, const Json& request) {
   auto table = require_table(ctx, head.table_name);
   check_key_paths(projection.paths(), *table);
   engine::Key key = key_from_request(key_attributes, table->key_schema());
-  admit_read(ctx, *table, {}, &key.partition);
+  admit_read(ctx, *table, {}, key);
   std::optional<engine::Item> item = table->get(key);
   if (ctx.usage.wanted) ctx.usage.note_key(key, false);
 
@@ -40,7 +40,7 @@ ResponseBody get_item(RequestContext& ctx, const Json& request) {
   }
   const double units = read_units(size, consistent);
   ctx.usage.capacity_units += units;
-  charge_read(ctx, *table, {}, &key.partition, units);
+  charge_read(ctx, *table, {}, key, units);
   add_consumed_capacity(body.members(), head.capacity, head.table_name, units);
   return body;
 }

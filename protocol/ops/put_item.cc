@@ -33,7 +33,7 @@ ResponseBody put_item(RequestContext& ctx, const Json& request) {
       ((ctx.usage.wanted || charges_index_writes(ctx)) && !table->indexes().empty())) {
     written = plan.item;
   }
-  admit_write(ctx, *table, key.partition);
+  admit_write(ctx, *table, key);
   std::optional<engine::Item> old;
   if (plan.condition.condition) {
     WriteOutcome outcome;
@@ -55,7 +55,7 @@ ResponseBody put_item(RequestContext& ctx, const Json& request) {
     ctx.usage.capacity_units +=
         add_consumed_capacity(response, write.capacity, write.table_name, table_units, indexes);
   }
-  charge_write(ctx, *table, key.partition, table_units, indexes);
+  charge_write(ctx, *table, key, table_units, indexes);
   if (ctx.usage.wanted) {
     ctx.usage.index_writes = std::move(indexes);
     ctx.usage.note_key(key, true);

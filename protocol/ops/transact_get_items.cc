@@ -93,7 +93,7 @@ ResponseBody transact_get_items(RequestContext& ctx, const Json& request) {
   std::vector<TransactionAccess> accesses;
   for (const TransactionTarget& target : targets) {
     reads.push_back({target.table, *target.key});
-    accesses.push_back({target.table.get(), &target.key->partition, false});
+    accesses.push_back({target.table.get(), *target.key, false});
   }
   admit_transaction(ctx, accesses);
   std::vector<std::optional<engine::Item>> found = engine::Transaction::read(reads);
@@ -118,8 +118,7 @@ ResponseBody transact_get_items(RequestContext& ctx, const Json& request) {
     const std::size_t bytes = found[i] ? engine::item_size(*found[i]) : 0;
     capacity.add_read(gets[i].table_name, bytes);
     // A transactional read costs twice a strongly consistent one.
-    charge_read(ctx, *targets[i].table, {}, &targets[i].key->partition,
-                2 * read_units(bytes, true));
+    charge_read(ctx, *targets[i].table, {}, *targets[i].key, 2 * read_units(bytes, true));
   }
   responses += ']';
   ResponseBody body;

@@ -81,25 +81,24 @@ Json run(const RequestContext& ctx, TransactWriteRequest& request,
     const bool writes = plan.kind != WritePlan::Kind::ConditionCheck;
     actions.push_back({targets[i].table, key,
                        plan.decision(key, targets[i].table->key_schema(), outcomes[i]), writes});
-    accesses.push_back({targets[i].table.get(), &key.partition, writes});
+    accesses.push_back({targets[i].table.get(), key, writes});
   }
   admit_transaction(ctx, accesses);
   engine::Transaction::write(actions);
 
   for (std::size_t i = 0; i < targets.size(); ++i) {
     const std::string& table = request.actions[i].table_name;
-    const engine::AttributeValue& partition = targets[i].key->partition;
+    const engine::Key& key = *targets[i].key;
     // Each item costs twice in a transaction (transaction_capacity.h); index writes are not
     // charged to the buckets here.
     if (request.actions[i].plan.kind == WritePlan::Kind::ConditionCheck) {
       // A ConditionCheck reads its item; its exact cost is not documented.
       capacity.add_read(table, outcomes[i].old_size);
-      charge_read(ctx, *targets[i].table, {}, &partition,
-                  2 * read_units(outcomes[i].old_size, true));
+      charge_read(ctx, *targets[i].table, {}, key, 2 * read_units(outcomes[i].old_size, true));
     } else {
       const std::size_t bytes = std::max(outcomes[i].old_size, outcomes[i].new_size);
       capacity.add_write(table, bytes);
-      charge_write(ctx, *targets[i].table, partition, 2 * write_units(bytes), {});
+      charge_write(ctx, *targets[i].table, key, 2 * write_units(bytes), {});
     }
   }
   Json response = Json::object();

@@ -27,7 +27,7 @@ ResponseBody update_item(RequestContext& ctx, const Json& request) {
   check_key_untouched(plan.actions, *table);
   check_key_paths(plan.condition.condition, *table);
   check_index_key_types(plan.actions, *table);
-  admit_write(ctx, *table, key.partition);
+  admit_write(ctx, *table, key);
   WriteOutcome outcome;
   std::optional<engine::Item> old;
   try {
@@ -53,7 +53,7 @@ ResponseBody update_item(RequestContext& ctx, const Json& request) {
   const double table_units = write_units(std::max(updated_size, old ? engine::item_size(*old) : 0));
   ctx.usage.capacity_units +=
       add_consumed_capacity(response, write.capacity, write.table_name, table_units, indexes);
-  charge_write(ctx, *table, key.partition, table_units, indexes);
+  charge_write(ctx, *table, key, table_units, indexes);
   if (ctx.usage.wanted) {
     ctx.usage.note_key(key, true);
     ctx.usage.item_bytes = updated_size;

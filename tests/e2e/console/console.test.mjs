@@ -231,6 +231,22 @@ describe("console", () => {
     assert.deepEqual(await allText(page, "#stream-table td.event"), ["INSERT"]);
   });
 
+  test("enables Contributor Insights and shows the most accessed key", async () => {
+    await page.click("#tab-insights");
+    await view(page, "insights");
+    assert.deepEqual(await allText(page, "#insights .insights-target h3"), ["Table Orders", "Index byStatus"]);
+    await page.click("#insights .insights-target .toggle-insights");
+    await page.waitForFunction(() => document.querySelector("#insights h3")?.textContent === "Table Orders (ACCESSED_AND_THROTTLED_KEYS)");
+    await newestOrders(page, "customer", "c1", "2");
+    await page.waitForSelector('[data-target="Orders"] .count');
+    await page.click("#tab-insights");
+    await view(page, "insights");
+    const [table] = await page.$$("#insights .insights-target");
+    assert.deepEqual(await table.$$eval("h4", (list) => list.map((e) => e.textContent)),
+                     ["Most accessed partition keys", "Most accessed items", "Most throttled partition keys", "Most throttled items"]);
+    assert.equal(await table.$eval("table td.key", (e) => e.textContent), "c1");
+  });
+
   test("sets fault rules and shows the admin API's refusal", async () => {
     await page.click("#tab-faults");
     await view(page, "faults");

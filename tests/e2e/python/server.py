@@ -140,12 +140,13 @@ class Server:
     def client(self, raw_errors=False):
         """A low-level boto3 DynamoDB client for this server.
 
-        raw_errors=True turns off retries (max_attempts 1) and botocore's client-side parameter
+        raw_errors=True turns off retries (one attempt in all: botocore's legacy max_attempts counts
+        retries, so max_attempts 1 would still retry once) and botocore's client-side parameter
         checks, for tests that must see the server's own first answer to a request that fails.
         """
         config = None
         if raw_errors:
-            config = botocore.config.Config(retries={"max_attempts": 1},
+            config = botocore.config.Config(retries={"total_max_attempts": 1},
                                             parameter_validation=False)
         return boto3.client(
             "dynamodb",

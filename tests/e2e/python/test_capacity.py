@@ -147,6 +147,41 @@ class CapacityTest(harness.ServerTest):
         answer = self.raw.batch_write_item(RequestItems={table: again})
         self.assertEqual(answer["UnprocessedItems"], {table: again[3:]})
 
+    def test_contributor_insights_count_the_throttled_keys(self):
+        """With Contributor Insights enabled, the throttled requests of a hot key (a batch's
+        unprocessed write, a refused PutItem, a cancelled transaction) rank it first among the
+        most throttled keys; the keys written rank by consumed units."""
+        table = harness.create_table(self.client, harness.unique_table_name("capacity-ci"),
+                                     ("pk", "S"), ("sk", "N"))
+        self.client.update_contributor_insights(TableName=table,
+                                                ContributorInsightsAction="ENABLE")
+
+        def item(key, kilobytes, n=0):
+            return {"pk": {"S": key}, "sk": {"N": str(n)}, "data": {"S": filler(kilobytes)}}
+
+        batch = [{"PutRequest": {"Item": item("hot", kb, n)}}
+                 for n, kb in enumerate([400, 400, 199, 400, 400])]
+        answer = self.raw.batch_write_item(RequestItems={table: batch})
+        self.assertEqual(len(answer["UnprocessedItems"][table]), 1)
+        with self.assertRaises(ClientError):
+            self.raw.put_item(TableName=table, Item=item("hot", 1, 4))
+        with self.assertRaises(ClientError):
+            self.raw.transact_write_items(TransactItems=[
+                {"Put": {"TableName": table, "Item": item("hot", 1, 9)}}])
+        self.raw.put_item(TableName=table, Item=item("cold", 2))
+
+        status, answer = admin.call(SERVER, "GET", f"contributor-insights?table={table}")
+        self.assertEqual(status, 200)
+        [entry] = answer["tables"]
+        self.assertEqual(entry["mostThrottledPartitionKeys"],
+                         [{"partitionKey": {"S": "hot"}, "throttledRequests": 3}])
+        self.assertEqual(entry["mostThrottledItems"], [
+            {"partitionKey": {"S": "hot"}, "sortKey": {"N": "4"}, "throttledRequests": 2},
+            {"partitionKey": {"S": "hot"}, "sortKey": {"N": "9"}, "throttledRequests": 1}])
+        self.assertEqual([(e["partitionKey"]["S"], e["requests"])
+                          for e in entry["mostAccessedPartitionKeys"]], [("hot", 4), ("cold", 1)])
+        self.assertEqual(entry["mostAccessedPartitionKeys"][0]["units"], 400 + 400 + 199 + 400)
+
     def test_a_gsi_short_of_write_capacity_throttles_writes_to_its_table(self):
         table = self.provisioned_table(
             100, 100,

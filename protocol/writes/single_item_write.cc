@@ -3,6 +3,7 @@
 #include <optional>
 
 #include "engine/error.h"
+#include "protocol/capacity/throughput.h"
 #include "protocol/legacy/attribute_updates.h"
 #include "protocol/legacy/constraints.h"
 #include "protocol/legacy/expected.h"
@@ -68,6 +69,19 @@ SingleItemWrite read_single_item_write(const Json& request, const SingleItemWrit
   write.capacity = head.capacity;
   write.return_values = return_values.value_or("NONE");
   return write;
+}
+
+std::optional<engine::Item> write_with_condition(const RequestContext& ctx, engine::Table& table,
+                                                 const engine::Key& key, WritePlan& plan,
+                                                 WriteOutcome& outcome) {
+  try {
+    return table.write(key, plan.decision(key, table.key_schema(), outcome));
+  } catch (const engine::Error& error) {
+    if (error.type() == engine::ErrorType::ConditionalCheckFailed) {
+      charge_write(ctx, table, key, write_units(outcome.old_size), {});
+    }
+    throw;
+  }
 }
 
 }  // namespace ddb::protocol

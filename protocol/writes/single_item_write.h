@@ -1,8 +1,11 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 
+#include "engine/table.h"
+#include "protocol/context.h"
 #include "protocol/json/json_fields.h"
 #include "protocol/requests/item_request.h"
 #include "protocol/requests/request_expressions.h"
@@ -87,5 +90,13 @@ struct SingleItemWrite {
 // checking the condition under the item's lock.
 // Requires: `request` is a JSON object (the dispatcher has checked it).
 SingleItemWrite read_single_item_write(const Json& request, const SingleItemWriteMembers& members);
+
+// Writes `key` to `table` as `plan` decides (checking its condition under the item's lock) and
+// returns the item it replaced. A write its condition refuses still consumes write capacity in
+// DynamoDB, by the size of the item it found (at least one unit: Developer Guide, "Condition
+// expressions"): it is charged so, then the ConditionalCheckFailedException goes on.
+std::optional<engine::Item> write_with_condition(const RequestContext& ctx, engine::Table& table,
+                                                 const engine::Key& key, WritePlan& plan,
+                                                 WriteOutcome& outcome);
 
 }  // namespace ddb::protocol

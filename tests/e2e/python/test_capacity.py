@@ -97,6 +97,20 @@ class CapacityTest(harness.ServerTest):
         self.assertEqual(written, 15)
         self.assertError(context, "ProvisionedThroughputExceededException", PROVISIONED_MESSAGE)
 
+    def test_a_write_refused_by_its_condition_still_spends_write_capacity(self):
+        # 10 units a second: a 6 KB item, then a conditional put its condition refuses, which
+        # costs what the item it found weighs (6 units) and takes the bucket into debt.
+        table = self.provisioned_table(5, 10)
+        self.put(table, "a", 6)
+        with self.assertRaises(ClientError) as context:
+            self.raw.put_item(TableName=table, Item={"pk": {"S": "a"}},
+                              ConditionExpression="attribute_not_exists(pk)")
+        self.assertError(context, "ConditionalCheckFailedException",
+                         "The conditional request failed")
+        with self.assertRaises(ClientError) as context:
+            self.put(table, "b", 1)
+        self.assertError(context, "ProvisionedThroughputExceededException", PROVISIONED_MESSAGE)
+
     def test_reads_spend_read_capacity(self):
         table = self.provisioned_table(1, 50)
         self.put(table, "k", 40)

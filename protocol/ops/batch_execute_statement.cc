@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "engine/error.h"
+#include "protocol/capacity/throughput.h"
 #include "protocol/json/value_json.h"
 #include "protocol/messages.h"
 #include "protocol/operations.h"
@@ -34,6 +35,11 @@ std::string error_code(const Error& error) {
       return "ItemCollectionSizeLimitExceeded";
     case ErrorType::TransactionInProgress:
       return "TransactionConflict";
+    // Under --capacity enforce (BatchStatementErrorCodeEnum's names).
+    case ErrorType::ProvisionedThroughputExceeded:
+      return "ProvisionedThroughputExceeded";
+    case ErrorType::Throttling:
+      return "ThrottlingError";
     default:
       return "ValidationError";
   }
@@ -73,16 +79,18 @@ Json run_one(const RequestContext& ctx, const BatchEntry& entry, CapacityDetail 
           "Select statements within BatchExecuteStatement must specify the primary key in the "
           "where clause.";
       partiql::KeyedRead read = partiql::prepare_keyed_read(ctx, bound, message, message);
+      admit_read(ctx, *read.table, {}, read.key);
       std::optional<engine::Item> item = read.table->get(read.key);
-      add_consumed_capacity(capacity, detail, bound.statement().table,
-                            read_units(item ? engine::item_size(*item) : 0, entry.consistent));
+      const double units = read_units(item ? engine::item_size(*item) : 0, entry.consistent);
+      add_consumed_capacity(capacity, detail, bound.statement().table, units);
+      charge_read(ctx, *read.table, {}, read.key, units);
       if (auto result = partiql::keyed_read_result(bound, read, item)) {
         response["Item"] = item_to_json(*result);
       }
       return response;
     }
     partiql::StatementWrite write = partiql::prepare_write(ctx, bound, entry.return_on_failure);
-    ResponseBody body = partiql::run_write(write, detail, ctx.usage);
+    ResponseBody body = partiql::run_write(ctx, write, detail);
     if (auto* units = find_member(body.members(), "ConsumedCapacity")) {
       capacity["ConsumedCapacity"] = *units;
     }

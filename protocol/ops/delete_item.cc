@@ -24,7 +24,7 @@ ResponseBody delete_item(RequestContext& ctx, const Json& request) {
   std::optional<engine::Item> old;
   if (plan.condition.condition) {
     WriteOutcome outcome;
-    old = write_with_condition(ctx, *table, key, plan, outcome);
+    old = write_with_condition(ctx, *table, key, plan.decision(key, schema, outcome), outcome);
   } else {
     old = table->remove(key);
   }

@@ -40,7 +40,7 @@ ResponseBody execute_statement(RequestContext& ctx, const Json& request) {
     }
     default: {
       partiql::StatementWrite write = partiql::prepare_write(ctx, bound, return_on_failure);
-      return partiql::run_write(write, read.capacity, ctx.usage);
+      return partiql::run_write(ctx, write, read.capacity);
     }
   }
 }

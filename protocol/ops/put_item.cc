@@ -37,7 +37,7 @@ ResponseBody put_item(RequestContext& ctx, const Json& request) {
   std::optional<engine::Item> old;
   if (plan.condition.condition) {
     WriteOutcome outcome;
-    old = write_with_condition(ctx, *table, key, plan, outcome);
+    old = write_with_condition(ctx, *table, key, plan.decision(key, schema, outcome), outcome);
   } else {
     old = table->put(std::move(plan.item));
   }

@@ -31,7 +31,7 @@ ResponseBody update_item(RequestContext& ctx, const Json& request) {
   WriteOutcome outcome;
   std::optional<engine::Item> old;
   try {
-    old = write_with_condition(ctx, *table, key, plan, outcome);
+    old = write_with_condition(ctx, *table, key, plan.decision(key, schema, outcome), outcome);
   } catch (const engine::Error& error) {
     // The expression's types passed above, so this mismatch comes from the item's own values.
     if (is_index_key_type_mismatch(error)) {

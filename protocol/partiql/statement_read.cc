@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "engine/error.h"
+#include "protocol/capacity/throughput.h"
 #include "protocol/json/base64.h"
 #include "protocol/json/json_reader.h"
 #include "protocol/json/json_writer.h"
@@ -179,6 +180,11 @@ ResponseBody run_select(const RequestContext& ctx, const BoundStatement& bound,
       index ? index->key_schema() : engine::IndexKeySchema(table->key_schema());
   ReadPlan plan = plan_reads(translator, statement, schema, statement.index);
   check_order_by(statement, schema, !plan.queries.empty());
+  // A statement that names one partition reads it, as a Query; any other reads as a Scan.
+  const engine::AttributeValue* partition =
+      plan.queries.size() == 1 ? &plan.queries.front().partition : nullptr;
+  const std::string_view index_name = statement.index ? *statement.index : std::string_view();
+  admit_read(ctx, *table, index_name, partition);
   std::size_t stopped_in = 0;
   ReadPage page = read_planned(plan, read.limits, resume, read_page, stopped_in);
 
@@ -186,7 +192,9 @@ ResponseBody run_select(const RequestContext& ctx, const BoundStatement& bound,
   // resumes after LastEvaluatedKey.
   // A statement with no key condition on its table or index reads it all: a Scan.
   ctx.usage.scan = ctx.usage.scan || plan.queries.empty();
+  const double units_before = ctx.usage.capacity_units;
   ResponseBody body = page_response(page, read, ctx.usage, index ? &source : nullptr);
+  charge_read(ctx, *table, index_name, partition, ctx.usage.capacity_units - units_before);
   body.members().erase("Count");
   body.members().erase("ScannedCount");
   if (page.last_evaluated_key) {

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "engine/error.h"
+#include "protocol/capacity/throughput.h"
 #include "protocol/json/item_writer.h"
 #include "protocol/json/value_json.h"
 #include "protocol/partiql/messages.h"
@@ -12,6 +13,7 @@
 #include "protocol/requests/key_validation.h"
 #include "protocol/writes/index_capacity.h"
 #include "protocol/writes/returned_attributes.h"
+#include "protocol/writes/single_item_write.h"
 
 namespace ddb::protocol::partiql {
 
@@ -165,7 +167,7 @@ StatementWrite prepare_write(const RequestContext& ctx, const BoundStatement& bo
   return write;
 }
 
-ResponseBody run_write(StatementWrite& write, CapacityDetail capacity, RequestUsage& usage) {
+ResponseBody run_write(const RequestContext& ctx, StatementWrite& write, CapacityDetail capacity) {
   if (write.plan.kind == WritePlan::Kind::ConditionCheck) {
     // DynamoDB Local's message: an EXISTS check means something only inside a transaction.
     throw Error::validation("EXISTS can only be used in ExecuteTransaction write requests.");
@@ -174,8 +176,12 @@ ResponseBody run_write(StatementWrite& write, CapacityDetail capacity, RequestUs
   std::optional<engine::Item> old;
   // Kept only to count the index writes a capacity report lists.
   std::optional<engine::Item> put;
-  if (write.insert && (capacity != CapacityDetail::None || usage.wanted)) put = write.plan.item;
-  old = write.table->write(write.key, write.decision(outcome));
+  if (write.insert &&
+      (capacity != CapacityDetail::None || ctx.usage.wanted || charges_index_writes(ctx))) {
+    put = write.plan.item;
+  }
+  admit_write(ctx, *write.table, write.key);
+  old = write_with_condition(ctx, *write.table, write.key, write.decision(outcome), outcome);
   const std::optional<engine::Item>& stored = write.insert ? put : outcome.updated;
 
   ResponseBody body;
@@ -186,10 +192,12 @@ ResponseBody run_write(StatementWrite& write, CapacityDetail capacity, RequestUs
   }
   items += "]";
   body.set_written("Items", std::move(items));
-  usage.capacity_units += add_consumed_capacity(
-      body.members(), capacity, write.table_name,
-      write_units(std::max(outcome.old_size, outcome.new_size)),
-      index_write_units(*write.table, old ? &*old : nullptr, stored ? &*stored : nullptr));
+  const double table_units = write_units(std::max(outcome.old_size, outcome.new_size));
+  std::vector<IndexUnits> indexes =
+      index_write_units(*write.table, old ? &*old : nullptr, stored ? &*stored : nullptr);
+  ctx.usage.capacity_units +=
+      add_consumed_capacity(body.members(), capacity, write.table_name, table_units, indexes);
+  charge_write(ctx, *write.table, write.key, table_units, indexes);
   return body;
 }
 

@@ -44,7 +44,8 @@ StatementWrite prepare_write(const RequestContext& ctx, const BoundStatement& bo
 
 // Runs a prepared write alone (ExecuteStatement, BatchExecuteStatement): {"Items": []}, or the
 // RETURNING item as the one element of Items, and ConsumedCapacity as the equivalent PutItem,
-// UpdateItem or DeleteItem reports it.
-ResponseBody run_write(StatementWrite& write, CapacityDetail capacity, RequestUsage& usage);
+// UpdateItem or DeleteItem reports it. Admitted and charged as they are under --capacity enforce
+// (protocol/capacity/throughput.h).
+ResponseBody run_write(const RequestContext& ctx, StatementWrite& write, CapacityDetail capacity);
 
 }  // namespace ddb::protocol::partiql

@@ -1,6 +1,7 @@
 #include "protocol/writes/single_item_write.h"
 
 #include <optional>
+#include <utility>
 
 #include "engine/error.h"
 #include "protocol/capacity/throughput.h"
@@ -72,10 +73,11 @@ SingleItemWrite read_single_item_write(const Json& request, const SingleItemWrit
 }
 
 std::optional<engine::Item> write_with_condition(const RequestContext& ctx, engine::Table& table,
-                                                 const engine::Key& key, WritePlan& plan,
-                                                 WriteOutcome& outcome) {
+                                                 const engine::Key& key,
+                                                 engine::WriteDecision decision,
+                                                 const WriteOutcome& outcome) {
   try {
-    return table.write(key, plan.decision(key, table.key_schema(), outcome));
+    return table.write(key, std::move(decision));
   } catch (const engine::Error& error) {
     if (error.type() == engine::ErrorType::ConditionalCheckFailed) {
       charge_write(ctx, table, key, write_units(outcome.old_size), {});

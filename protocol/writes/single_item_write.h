@@ -91,12 +91,14 @@ struct SingleItemWrite {
 // Requires: `request` is a JSON object (the dispatcher has checked it).
 SingleItemWrite read_single_item_write(const Json& request, const SingleItemWriteMembers& members);
 
-// Writes `key` to `table` as `plan` decides (checking its condition under the item's lock) and
-// returns the item it replaced. A write its condition refuses still consumes write capacity in
-// DynamoDB, by the size of the item it found (at least one unit: Developer Guide, "Condition
-// expressions"): it is charged so, then the ConditionalCheckFailedException goes on.
+// Writes `key` to `table` as `decision` decides (checking the condition under the item's lock)
+// and returns the item it replaced. A write its condition refuses still consumes write capacity in
+// DynamoDB, by the size of the item it found (`outcome.old_size`; at least one unit: Developer
+// Guide, "Condition expressions"): it is charged so, then the ConditionalCheckFailedException goes
+// on.
 std::optional<engine::Item> write_with_condition(const RequestContext& ctx, engine::Table& table,
-                                                 const engine::Key& key, WritePlan& plan,
-                                                 WriteOutcome& outcome);
+                                                 const engine::Key& key,
+                                                 engine::WriteDecision decision,
+                                                 const WriteOutcome& outcome);
 
 }  // namespace ddb::protocol

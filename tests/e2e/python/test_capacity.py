@@ -111,6 +111,24 @@ class CapacityTest(harness.ServerTest):
             self.put(table, "b", 1)
         self.assertError(context, "ProvisionedThroughputExceededException", PROVISIONED_MESSAGE)
 
+    def test_partiql_statements_spend_and_are_throttled(self):
+        table = self.provisioned_table(1, 5)
+        self.raw.execute_statement(Statement=f"INSERT INTO \"{table}\" VALUE {{'pk': 'a', 'data': ?}}",
+                                   Parameters=[{"S": filler(20)}])
+        with self.assertRaises(ClientError) as context:
+            self.raw.execute_statement(Statement=f"INSERT INTO \"{table}\" VALUE {{'pk': 'b'}}")
+        self.assertThrottled(context, "ProvisionedThroughputExceededException", PROVISIONED_MESSAGE,
+                             "TableWriteProvisionedThroughputExceeded", table_arn(table))
+        # Reads: one read unit a second; a 20 KB item costs 2.5 eventually consistent units.
+        select = f"SELECT pk FROM \"{table}\" WHERE pk = 'a'"
+        self.assertEqual(self.raw.execute_statement(Statement=select)["Items"], [{"pk": {"S": "a"}}])
+        with self.assertRaises(ClientError) as context:
+            self.raw.execute_statement(Statement=select)
+        self.assertThrottled(context, "ProvisionedThroughputExceededException", PROVISIONED_MESSAGE,
+                             "TableReadProvisionedThroughputExceeded", table_arn(table))
+        answer = self.raw.batch_execute_statement(Statements=[{"Statement": select}])
+        self.assertEqual(answer["Responses"][0]["Error"]["Code"], "ProvisionedThroughputExceeded")
+
     def test_reads_spend_read_capacity(self):
         table = self.provisioned_table(1, 50)
         self.put(table, "k", 40)

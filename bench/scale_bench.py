@@ -2,13 +2,13 @@
 """Measures how ddblocal's cost grows with the table (issue 25): GetItem and Query at 10,000,
 100,000 and 1,000,000 items.
 
-Each size gets its own ddblocal (default flags, pinned to core 0; wrk and this driver on core 1),
-bench.py's table (pk/sk strings, GSI gsi1 KEYS_ONLY) and items of ~1 KB loaded through
-BatchWriteItem of 25 on --connections connections, ten items to a partition: the million-item table
-spreads over 100,000 partitions, and at every size a Query page (Limit 10) reads one whole
-partition. All servers stay up side by side, then bench/workload.lua's `get` and `query` run on
-each size back to back, so that load from other processes on the machine hits the sizes alike, for
---rounds rounds; each size keeps its best run.
+Each size gets its own ddblocal (default flags but bench.py's --log-level warn, pinned to core 0;
+wrk and this driver on core 1), bench.py's table (pk/sk strings, GSI gsi1 KEYS_ONLY) and items of
+~1 KB loaded through BatchWriteItem of 25 on --connections connections, ten items to a partition:
+the million-item table spreads over 100,000 partitions, and at every size a Query page (Limit 10)
+reads one whole partition. All servers stay up side by side, then bench/workload.lua's `get` and
+`query` run on each size back to back, so that load from other processes on the machine hits the
+sizes alike, for --rounds rounds; each size keeps its best run.
 
 Reported per size: the preload rate (items/s), successful requests/s with p99 latency, and RSS
 per item (VmRSS after the load minus VmRSS with the empty table, per item). A second server per

@@ -10,7 +10,7 @@ SOAK_SECONDS ?= 60
 
 .PHONY: deps configure build build-all run test test-unit test-e2e test-docker test-sanitize test-tsan format \
         format-check clean fuzz-build fuzz fuzz-smoke soak bench bench-admin bench-export \
-        bench-backup
+        bench-backup bench-scale
 
 deps:
 	@scripts/install-deps.sh
@@ -109,6 +109,17 @@ bench-export: build
 # memory point-in-time recovery's history takes per write.
 bench-backup: build
 	python3 bench/backup_bench.py --ddblocal $(BUILD_DIR)/ddblocal $(BENCH_BACKUP_ARGS)
+
+# GetItem and Query at 10,000, 100,000 and 1,000,000 items of ~1 KB (ten to a partition), the
+# preload rate and RSS per item, and docs/images/scale.svg, the plot of them (issue 25; not in
+# `make test`; about 3 minutes). Debian's python3-matplotlib draws the plot, so the script runs
+# under a python3 that imports it: the one on PATH, else Debian's. BENCH_SECONDS shortens each
+# workload; BENCH_SCALE_ARGS adds flags, e.g. '--sizes 10000,100000 --markdown FILE'.
+bench-scale: build
+	@bench/install.sh --no-peers
+	@python=python3; $$python -c 'import matplotlib' 2>/dev/null || python=/usr/bin/python3; \
+	  $$python bench/scale_bench.py --ddblocal $(BUILD_DIR)/ddblocal --seconds $(BENCH_SECONDS) \
+	    --plot docs/images/scale.svg $(BENCH_SCALE_ARGS)
 
 # Both fail when git lists no sources, so a missing checkout cannot pass the check silently.
 format:

@@ -218,10 +218,10 @@ http {{
 
 
 def wrk(port, workload, seconds, connections, items, check="dynamodb", env=None,
-        client_cores=CLIENT_CORE):
+        client_cores=CLIENT_CORE, partitions=PARTITIONS):
     """Runs one workload; returns wrk's figures as a dict (see workload.lua's done())."""
     environment = dict(os.environ, BENCH_WORKLOAD=workload, BENCH_TABLE=TABLE,
-                       BENCH_ITEMS=str(items), BENCH_PARTITIONS=str(PARTITIONS), BENCH_CHECK=check)
+                       BENCH_ITEMS=str(items), BENCH_PARTITIONS=str(partitions), BENCH_CHECK=check)
     environment.update(env or {})
     command = ["taskset", "-c", client_cores, "wrk", "-t1", f"-c{connections}", f"-d{seconds}s",
                "--timeout", "10s", "-s", LUA, f"http://127.0.0.1:{port}/"]
@@ -246,7 +246,8 @@ def wrk(port, workload, seconds, connections, items, check="dynamodb", env=None,
     return result
 
 
-def create_table(server):
+def create_table(server, gsi=True):
+    """The bench table; gsi=False leaves out gsi1 (and the attributes only it defines)."""
     body = {
         "TableName": TABLE, "BillingMode": "PAY_PER_REQUEST",
         "AttributeDefinitions": [{"AttributeName": n, "AttributeType": "S"}
@@ -259,7 +260,10 @@ def create_table(server):
                           {"AttributeName": "gsk", "KeyType": "RANGE"}],
             "Projection": {"ProjectionType": "KEYS_ONLY"}}],
     }
-    if server.name == "ddblocal" and MULTI_ATTRIBUTE_GSI & set(server.args.workloads):
+    if not gsi:
+        del body["GlobalSecondaryIndexes"]
+        body["AttributeDefinitions"] = body["AttributeDefinitions"][:2]
+    elif server.name == "ddblocal" and MULTI_ATTRIBUTE_GSI & set(server.args.workloads):
         # query-gsi's partitions and pages on a multi-attribute key (2 HASH, 2 RANGE), and on
         # gsi1's key with the same entries (region and gsn projected): the fair reference.
         body["AttributeDefinitions"] += [{"AttributeName": "region", "AttributeType": "S"},
@@ -289,10 +293,10 @@ def create_table(server):
     raise RuntimeError(f"{server.name}: table not ACTIVE")
 
 
-def load(server, items, connections, cap_seconds):
+def load(server, items, connections, cap_seconds, partitions=PARTITIONS):
     """Bulk-loads items 0..items-1 with BatchWriteItem of 25; returns (items loaded, items/s,
     p99 latency in µs)."""
-    result = wrk(server.port, "load", cap_seconds, connections, items,
+    result = wrk(server.port, "load", cap_seconds, connections, items, partitions=partitions,
                  env={"BENCH_LOAD_FROM": "0", "BENCH_LOAD_ITEMS": str(items)})
     seconds = (result["load_us"] or result["duration_us"]) / 1e6
     if result["bad"]:

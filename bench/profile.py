@@ -27,6 +27,8 @@ def main():
     parser.add_argument("--ddblocal", default=os.path.join(bench.REPO, "build", "ddblocal"))
     parser.add_argument("--seconds", type=int, default=10)
     parser.add_argument("--scale", type=int, default=10000)
+    parser.add_argument("--partitions", type=int, default=bench.PARTITIONS,
+                        help="partition key values the items spread over")
     parser.add_argument("--connections", type=int, default=16)
     parser.add_argument("--top", type=int, default=30)
     parser.add_argument("--callgrind", action="store_true")
@@ -45,11 +47,12 @@ def main():
         data = os.path.join(scratch, f"{workload}.data")
         try:
             bench.create_table(server)
-            bench.load(server, args.scale, args.connections, 90)
+            bench.load(server, args.scale, args.connections, 90, partitions=args.partitions)
             server.wait_idle()
             perf = subprocess.Popen(["perf", "record", "-q", "-e", "cpu-clock", "-F", "4000",
                                      "-p", str(server.process.pid), "-o", data])
-            result = bench.wrk(server.port, workload, args.seconds, args.connections, args.scale)
+            result = bench.wrk(server.port, workload, args.seconds, args.connections, args.scale,
+                               partitions=args.partitions)
             perf.send_signal(2)
             perf.wait()
         finally:
@@ -85,11 +88,12 @@ def callgrind(args, workload):
     server.start()
     try:
         bench.create_table(server)
-        bench.load(server, args.scale, args.connections, 300)
+        bench.load(server, args.scale, args.connections, 300, partitions=args.partitions)
         server.wait_idle()
         subprocess.run(["callgrind_control", "-z", str(server.process.pid)], check=True,
                        capture_output=True)
-        result = bench.wrk(server.port, workload, args.seconds, args.connections, args.scale)
+        result = bench.wrk(server.port, workload, args.seconds, args.connections, args.scale,
+                           partitions=args.partitions)
         server.wait_idle()
         subprocess.run(["callgrind_control", "-d", str(server.process.pid)], check=True,
                        capture_output=True)

@@ -60,6 +60,8 @@ class ShardedStore {
       }
     }
     Map& operator=(const Map&) = delete;
+    // A moved tree keeps its nodes, so the index's iterators stay good.
+    Map(Map&&) noexcept = default;
 
     iterator begin() { return tree_.begin(); }
     iterator end() { return tree_.end(); }

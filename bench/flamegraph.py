@@ -30,7 +30,7 @@ FRAME = re.compile(r"^\s*[0-9a-f]+\s+(.+?)(?:\s+\((.*)\))?$")
 
 
 def without_groups(text, open_char, close_char):
-    """text with each outermost open_char...close_char group emptied: "f<a<b>>(int)" -> "f<>(int)"."""
+    """text with each outermost open_char...close_char group emptied: "f<a<b>>" -> "f<>"."""
     out, depth = [], 0
     for c in text:
         if c == open_char:

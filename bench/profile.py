@@ -85,8 +85,8 @@ def draw(data, path, title):
                                "--no-inline"], stdout=subprocess.PIPE, text=True,
                               errors="replace")
     with open(path, "w") as out:
-        subprocess.run([sys.executable, os.path.join(bench.HERE, "flamegraph.py"), "--title", title],
-                       stdin=script.stdout, stdout=out, check=True)
+        subprocess.run([sys.executable, os.path.join(bench.HERE, "flamegraph.py"),
+                        "--title", title], stdin=script.stdout, stdout=out, check=True)
     script.wait()
     print(f"flame graph: {path}")
 

@@ -10,7 +10,7 @@ SOAK_SECONDS ?= 60
 
 .PHONY: deps configure build build-all run test test-unit test-e2e test-docker test-sanitize test-tsan format \
         format-check clean fuzz-build fuzz fuzz-smoke soak bench bench-admin bench-export \
-        bench-backup bench-scale
+        bench-backup bench-scale bench-profile
 
 deps:
 	@scripts/install-deps.sh
@@ -120,6 +120,14 @@ bench-scale: build
 	@python=python3; $$python -c 'import matplotlib' 2>/dev/null || python=/usr/bin/python3; \
 	  $$python bench/scale_bench.py --ddblocal $(BUILD_DIR)/ddblocal --seconds $(BENCH_SECONDS) \
 	    --plot docs/images/scale.svg $(BENCH_SCALE_ARGS)
+
+# A flame graph of GetItem under wrk (server on core 0, wrk on core 1), from `perf record` (Debian's
+# linux-perf, as root) drawn by bench/flamegraph.py into docs/flamegraph-getitem.svg.
+bench-profile: build
+	@command -v perf >/dev/null && command -v wrk >/dev/null || \
+	  (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+	   linux-perf wrk)
+	python3 bench/profile.py --ddblocal $(BUILD_DIR)/ddblocal --flamegraph docs/flamegraph-getitem.svg get
 
 # Both fail when git lists no sources, so a missing checkout cannot pass the check silently.
 format:

@@ -5,7 +5,10 @@ Every server runs on 127.0.0.1 on a free port, pinned to core 0 (`taskset -c 0`)
 wrk with bench/workload.lua, runs on core 1. Each server gets a fresh table (pk/sk strings plus the
 GSI "gsi1", KEYS_ONLY) loaded with ~1 KB items through BatchWriteItem, then every named workload runs
 for --seconds. The run also measures start time, idle RSS, RSS per loaded item, bulk-load items/s,
-the default thread count vs one thread on one core, and one vs two threads. Every throughput figure
+the default thread count vs one thread on one core, and one vs two threads. nginx and ddblocal also
+get one GetItem resent unchanged by wrk (no Lua per request: the load generator's own limit shows),
+and --connections-test opens 1,000 keep-alive connections to a fresh ddblocal (RSS per idle open
+connection), then runs GetItem on all of them against nginx on as many. Every throughput figure
 comes with its p99 latency. `make bench` runs it; --markdown writes docs/PERFORMANCE.md's figures.
 """
 
@@ -15,6 +18,7 @@ import json
 import os
 import platform
 import re
+import resource
 import shutil
 import signal
 import socket
@@ -29,6 +33,8 @@ REPO = os.path.dirname(HERE)
 LUA = os.path.join(HERE, "workload.lua")
 SERVER_CORE = "0"
 CLIENT_CORE = "1"
+# workload.lua's switch for one GetItem resent unchanged by wrk (no Lua call per request).
+UNCHANGED = {"BENCH_UNCHANGED": "1"}
 PARTITIONS = 1000
 TABLE = "bench"
 WORKLOADS = ["get", "put", "update", "query", "mixed", "batch-write-25", "transact-write-4",
@@ -189,18 +195,24 @@ class Nginx(Server):
         with open(conf, "w") as f:
             f.write(f"""daemon off; master_process off; worker_processes 1;
 pid {self.dir}/nginx.pid; error_log {self.dir}/error.log warn;
-events {{ worker_connections 1024; }}
+worker_rlimit_nofile {2 * self.worker_connections()};
+events {{ worker_connections {self.worker_connections()}; }}
 http {{
   access_log off; keepalive_requests 100000000; keepalive_timeout 300s;
   client_body_temp_path {self.dir}; proxy_temp_path {self.dir}; fastcgi_temp_path {self.dir};
   uwsgi_temp_path {self.dir}; scgi_temp_path {self.dir};
   server {{
-    listen 127.0.0.1:{port};
+    listen 127.0.0.1:{port} backlog={self.worker_connections()};
     location / {{ default_type application/x-amz-json-1.0; return 200 '{{}}'; }}
   }}
 }}
 """)
         return ["nginx", "-p", self.dir, "-c", conf]
+
+    def worker_connections(self):
+        """Room for the connection test's clients: nginx closes idle keep-alive connections once
+        fewer than 1/16 of worker_connections are free (ngx_drain_connections)."""
+        return max(1024, 4 * getattr(self.args, "connections_test", 0))
 
     def wait_ready(self, timeout=10):
         deadline = time.monotonic() + timeout
@@ -304,6 +316,11 @@ def load(server, items, connections, cap_seconds, partitions=PARTITIONS):
     return result["loaded"], result["loaded"] / seconds, result["p99_us"]
 
 
+def summary(r):
+    return (f"{r['ok_per_s']:,.0f}/s p50 {fmt_ms(r['p50_us'])} ms p99 {fmt_ms(r['p99_us'])} ms "
+            f"errors {r['bad']}" + (f" ({r['first_error'][:100]})" if r["bad"] else ""))
+
+
 def log(message):
     print(message, file=sys.stderr, flush=True)
 
@@ -333,7 +350,8 @@ def fmt_rate_p99(r):
 
 
 def run(args):
-    results = {"workloads": {}, "servers": {}, "memory": [], "notes": [], "scale": args.scale}
+    results = {"workloads": {}, "servers": {}, "memory": [], "notes": [], "scale": args.scale,
+               "unchanged": {}}
     peer_classes = {"dynalite": Dynalite, "moto": Moto}
     servers = [Ddblocal] + [peer_classes[p] for p in args.peers]
 
@@ -376,6 +394,9 @@ def run(args):
                     # The ceiling: the same GetItem requests, answered with {} (status checked).
                     results["ceiling"] = wrk(server.port, "get", args.seconds, connections,
                                              args.scale, check="status")
+                    results["unchanged"]["nginx"] = wrk(server.port, "get", args.seconds,
+                                                        connections, args.scale, check="status",
+                                                        env=UNCHANGED)
                     continue
                 if workload in DDBLOCAL_ONLY and server.name != "ddblocal":
                     continue
@@ -383,9 +404,14 @@ def run(args):
                 loaded = results["servers"][server.name]["loaded"]
                 r = wrk(server.port, workload, args.seconds, connections, max(loaded, 25))
                 results["workloads"].setdefault(workload, {})[server.name] = r
-                log(f"  {server.name} {workload}: {r['ok_per_s']:,.0f}/s p50 "
-                    f"{fmt_ms(r['p50_us'])} ms p99 {fmt_ms(r['p99_us'])} ms errors {r['bad']}"
-                    + (f" ({r['first_error'][:100]})" if r["bad"] else ""))
+                log(f"  {server.name} {workload}: {summary(r)}")
+                if workload == "get" and server.name == "ddblocal" and not args.no_nginx:
+                    # The wire's limit: one GetItem resent unchanged, as nginx gets it next.
+                    server.wait_idle()
+                    r = wrk(server.port, "get", args.seconds, connections, args.scale,
+                            env=UNCHANGED)
+                    results["unchanged"]["ddblocal"] = r
+                    log(f"  ddblocal get, one request resent unchanged: {summary(r)}")
     finally:
         for server in running:
             server.stop()
@@ -422,6 +448,11 @@ def run(args):
             finally:
                 server.stop()
 
+    if args.connections_test:
+        log(f"ddblocal: {args.connections_test:,} keep-alive connections, memory and GetItem "
+            f"against nginx")
+        results["many"] = connection_test(args)
+
     if not args.no_threads:
         # Issue 16: on one CPU the default must not start more io threads than that CPU can run
         # (two threads time-slicing it raised GetItem's p99 from 0.8 to 4.4 ms).
@@ -436,6 +467,57 @@ def run(args):
             scaling[threads] = get_on_fresh_ddblocal(args, cores, threads, "0,1")
         results["threads"] = scaling
     return results
+
+
+def connection_test(args):
+    """Many keep-alive connections: ddblocal's memory per open connection, then GetItem on
+    args.connections_test connections against nginx on as many, each server fresh, default flags."""
+    n = args.connections_test
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < n + 64:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, n + 1024), hard))
+    out = {"connections": n}
+    server = Ddblocal(args)
+    server.start(threads=None)
+    try:
+        create_table(server)
+        load(server, args.scale, args.connections, args.load_cap)
+        server.wait_idle()
+        time.sleep(0.5)
+        before = server.rss_kib()
+        # Each connection answers one GetItem and then stays open, idle, as a pooled SDK client's.
+        clients = []
+        headers = dict(HEADERS, **{"X-Amz-Target": "DynamoDB_20120810.GetItem"})
+        body = json.dumps({"TableName": TABLE, "Key": {"pk": {"S": "p000000"},
+                                                       "sk": {"S": "ts#00000000"}}})
+        try:
+            for _ in range(n):
+                conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+                conn.request("POST", "/", body, headers)
+                response = conn.getresponse()
+                response.read()
+                if response.status != 200:
+                    raise RuntimeError(f"connection test GetItem: {response.status}")
+                clients.append(conn)
+            time.sleep(1)
+            out["rss_before_kib"], out["rss_open_kib"] = before, server.rss_kib()
+        finally:
+            for conn in clients:
+                conn.close()
+        server.wait_idle()
+        out["ddblocal"] = wrk(server.port, "get", args.seconds, n, args.scale)
+        log(f"  ddblocal get on {n} connections: {summary(out['ddblocal'])}")
+    finally:
+        server.stop()
+    if not args.no_nginx:
+        nginx = Nginx(args)
+        nginx.start()
+        try:
+            out["nginx"] = wrk(nginx.port, "get", args.seconds, n, args.scale, check="status")
+            log(f"  nginx get on {n} connections: {summary(out['nginx'])}")
+        finally:
+            nginx.stop()
+    return out
 
 
 def get_on_fresh_ddblocal(args, cores, threads, client_cores):
@@ -455,6 +537,16 @@ def ratio(a, b):
     if not a or not b or b["ok_per_s"] <= 0 or a["ok_per_s"] <= 0:
         return "n/a"
     return f"{a['ok_per_s'] / b['ok_per_s']:.1f}x"
+
+
+def ratio_pct(a, b):
+    if not a or not b or b["ok_per_s"] <= 0:
+        return "n/a"
+    return f"{a['ok_per_s'] / b['ok_per_s'] * 100:.0f} %"
+
+
+def per_connection_kib(m):
+    return (m["rss_open_kib"] - m["rss_before_kib"]) / m["connections"]
 
 
 def report(results, args):
@@ -504,6 +596,24 @@ def report(results, args):
             lines.append(f"| {m['server']} | {m['loaded']:,} | {m['rss_kib'] / 1024:.1f} MiB | "
                          f"{m['kib_per_item']:.2f} KiB | {fmt_rate(m['items_per_s'])} items/s "
                          f"({fmt_ms(m['load_p99_us'])} ms) | {query} | {scan} |")
+    u = results.get("unchanged", {})
+    if "ddblocal" in u and "nginx" in u:
+        generated = ratio_pct(results["workloads"].get("get", {}).get("ddblocal"),
+                              results.get("ceiling"))
+        lines.append("")
+        lines.append(f"One GetItem resent unchanged (no Lua per request in wrk): ddblocal "
+                     f"{fmt_rate_p99(u['ddblocal'])}, nginx `{{}}` {fmt_rate_p99(u['nginx'])}: "
+                     f"{ratio_pct(u['ddblocal'], u['nginx'])} (generated requests: {generated}).")
+    if "many" in results:
+        m = results["many"]
+        lines.append("")
+        lines.append(f"{m['connections']:,} keep-alive connections (default flags): "
+                     f"{per_connection_kib(m):.1f} KiB of RSS per idle open connection "
+                     f"({m['rss_before_kib'] / 1024:.1f} MiB before, "
+                     f"{m['rss_open_kib'] / 1024:.1f} MiB with them open); GetItem on all of them: "
+                     f"ddblocal {fmt_rate_p99(m['ddblocal'])}, errors {m['ddblocal']['bad']}"
+                     + (f"; nginx `{{}}` {fmt_rate_p99(m['nginx'])}, errors {m['nginx']['bad']}: "
+                        f"{ratio_pct(m['ddblocal'], m['nginx'])}" if "nginx" in m else "") + ".")
     if "one_cpu" in results:
         o = results["one_cpu"]
         lines.append("")
@@ -540,6 +650,25 @@ def targets(results):
     if "ceiling" in results and "get" in w:
         share = w["get"]["ddblocal"]["ok_per_s"] / results["ceiling"]["ok_per_s"]
         row("GetItem >= 60 % of nginx ceiling", f"{share * 100:.0f} %", share >= 0.6)
+    u = results.get("unchanged", {})
+    if "ddblocal" in u and "nginx" in u:
+        share = u["ddblocal"]["ok_per_s"] / u["nginx"]["ok_per_s"]
+        row("GetItem >= 95 % of nginx, one request resent unchanged", f"{share * 100:.0f} %",
+            share >= 0.95)
+    if "get" in w:
+        p99 = max([w["get"]["ddblocal"]["p99_us"]] + [r["p99_us"] for r in (
+            u.get("ddblocal"), results.get("one_cpu", {}).get("default")) if r])
+        row("GetItem p99 <= 1 ms at saturation on one core (worst of its runs)",
+            f"{fmt_ms(p99)} ms", p99 <= 1000)
+    if "many" in results:
+        m = results["many"]
+        if "nginx" in m:
+            share = m["ddblocal"]["ok_per_s"] / max(m["nginx"]["ok_per_s"], 1)
+            row(f"GetItem on {m['connections']:,} connections >= 90 % of nginx, no errors",
+                f"{share * 100:.0f} %, {m['ddblocal']['bad']} errors",
+                share >= 0.9 and m["ddblocal"]["bad"] == 0)
+        kib = per_connection_kib(m)
+        row("RSS per open connection <= 8 KiB", f"{kib:.1f} KiB", kib <= 8)
     if any("dynalite" in by for by in w.values()):
         worst = None
         for workload, by in w.items():
@@ -620,6 +749,9 @@ def main():
     parser.add_argument("--start-runs", type=int, default=25)
     parser.add_argument("--no-nginx", action="store_true")
     parser.add_argument("--no-threads", action="store_true")
+    parser.add_argument("--connections-test", type=int, default=1000, metavar="N",
+                        help="RSS per idle keep-alive connection with N open, then GetItem on N "
+                             "connections against nginx on N (0: skip)")
     parser.add_argument("--json", help="also write the raw figures to this file")
     parser.add_argument("--markdown", help="write the result table to this file")
     args = parser.parse_args()

@@ -14,6 +14,9 @@
 --                     GetItem of an existing key, Items for Query/Scan, empty UnprocessedItems);
 --                     "status": status 200 only (the nginx ceiling answers `{}` to everything)
 --   BENCH_LOAD_FROM   load: the first item index to write; BENCH_LOAD_ITEMS: how many (multiple of 25)
+--   BENCH_UNCHANGED   "1" (get only): one GetItem of an existing key, formatted once per thread and
+--                     resent unchanged by wrk itself, with no Lua call per request: the least work
+--                     the load generator can do per request, so that its own limit shows
 --
 -- done() prints one line "BENCH_RESULT {json}" that bench.py parses.
 
@@ -24,6 +27,7 @@ local partitions = tonumber(os.getenv("BENCH_PARTITIONS") or "1000")
 local check_bodies = (os.getenv("BENCH_CHECK") or "dynamodb") == "dynamodb"
 local load_from = tonumber(os.getenv("BENCH_LOAD_FROM") or "0")
 local load_items = tonumber(os.getenv("BENCH_LOAD_ITEMS") or "0")
+local unchanged = os.getenv("BENCH_UNCHANGED") == "1"
 
 -- Signed-looking SigV4 headers. The signature is not a real HMAC (wrk's Lua has none); ddblocal,
 -- dynalite and moto read the credential scope and do not verify signatures.
@@ -69,10 +73,11 @@ local function post(operation, body)
   return wrk.format("POST", "/", headers[operation], body)
 end
 
-local function get_request()
-  return post("GetItem", string.format('{"TableName":"%s","Key":%s}', table_name,
-                                       key_json(random_index())))
+local function get_body()
+  return string.format('{"TableName":"%s","Key":%s}', table_name, key_json(random_index()))
 end
+
+local function get_request() return post("GetItem", get_body()) end
 
 -- get's read written in PartiQL: a SELECT by the full key, which ddblocal plans as a Query of one
 -- partition with the sort key as its range.
@@ -225,6 +230,7 @@ local generators = {
 
 local generate = generators[workload]
 if generate == nil then error("unknown BENCH_WORKLOAD " .. workload) end
+if unchanged and workload ~= "get" then error("BENCH_UNCHANGED takes the get workload only") end
 
 -- The body a successful response of this workload must contain (nil: any body without __type):
 -- a plain string, or a Lua pattern. Plain strings are found with memchr/memcmp; a pattern is tried
@@ -245,10 +251,19 @@ function init(args)
   math.randomseed(os.time() + #threads * 7919)
   errors = 0
   first_error = ""
+  if unchanged then
+    -- wrk.init formats wrk's static request from these after init() returns.
+    wrk.method = "POST"
+    for name, value in pairs(headers["GetItem"]) do wrk.headers[name] = value end
+    wrk.body = get_body()
+  end
 end
 
-function request()
-  return generate()
+-- Without a global request(), wrk sends its static request (see init) on every connection.
+if not unchanged then
+  function request()
+    return generate()
+  end
 end
 
 local function is_success(status, body)

@@ -18,6 +18,9 @@ class Clock {
   int64_t now_ms() const {
     return std::chrono::duration_cast<std::chrono::milliseconds>(now().time_since_epoch()).count();
   }
+  int64_t now_us() const {
+    return std::chrono::duration_cast<std::chrono::microseconds>(now().time_since_epoch()).count();
+  }
   // How far ahead of (or behind) real time the clock is.
   std::chrono::microseconds offset() const {
     return std::chrono::microseconds(offset_us_.load(std::memory_order_relaxed));

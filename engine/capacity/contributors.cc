@@ -87,20 +87,19 @@ void Contributors::add(Counts& counts, const AttributeValue& partition, const At
                        double units) {
   std::string key = identity(partition, sort);
   auto found = counts.find(key);
-  if (found == counts.end() && counts.size() >= kKeysPerBucket) {
-    // Space-saving: the new key takes over the least counted slot and its figures.
-    auto least = std::min_element(counts.begin(), counts.end(), [](const auto& a, const auto& b) {
-      return a.second.units != b.second.units ? a.second.units < b.second.units
-                                              : a.second.requests < b.second.requests;
-    });
-    Contributor inherited = std::move(least->second);
-    counts.erase(least);
-    inherited.partition = partition;
-    inherited.sort = sort ? std::optional<AttributeValue>(*sort) : std::nullopt;
-    found = counts.emplace(std::move(key), std::move(inherited)).first;
-  } else if (found == counts.end()) {
-    Contributor fresh{partition, sort ? std::optional<AttributeValue>(*sort) : std::nullopt, 0, 0};
-    found = counts.emplace(std::move(key), std::move(fresh)).first;
+  if (found == counts.end()) {
+    Contributor entry{partition, sort ? std::optional<AttributeValue>(*sort) : std::nullopt, 0, 0};
+    if (counts.size() >= kKeysPerBucket) {
+      // Space-saving: the new key takes over the least counted slot and its figures.
+      auto least = std::min_element(counts.begin(), counts.end(), [](const auto& a, const auto& b) {
+        return a.second.units != b.second.units ? a.second.units < b.second.units
+                                                : a.second.requests < b.second.requests;
+      });
+      entry.units = least->second.units;
+      entry.requests = least->second.requests;
+      counts.erase(least);
+    }
+    found = counts.emplace(std::move(key), std::move(entry)).first;
   }
   found->second.units += units;
   ++found->second.requests;
@@ -144,7 +143,6 @@ std::optional<ContributorsTop> Contributors::top(std::string_view target, std::s
     return merged(window, n, by_units);
   };
   ContributorsTop top;
-  top.mode = found->second.mode;
   top.accessed_partitions = rule(&Bucket::accessed_partitions, true);
   top.accessed_items = rule(&Bucket::accessed_items, true);
   top.throttled_partitions = rule(&Bucket::throttled_partitions, false);

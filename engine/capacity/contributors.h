@@ -31,7 +31,6 @@ struct Contributor {
 // sort key (DynamoDB's four rules, PKC, SKC, PKT and SKT). Empty `accessed_*` in THROTTLED_KEYS
 // mode, and empty item lists for a table or index without a sort key.
 struct ContributorsTop {
-  ContributorInsightsMode mode = ContributorInsightsMode::AccessedAndThrottledKeys;
   std::vector<Contributor> accessed_partitions;
   std::vector<Contributor> accessed_items;
   std::vector<Contributor> throttled_partitions;

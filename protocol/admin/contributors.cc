@@ -2,7 +2,6 @@
 // table and GSI on which UpdateContributorInsights enabled it (engine/capacity/contributors.h).
 
 #include <algorithm>
-#include <chrono>
 
 #include "engine/database.h"
 #include "protocol/admin/admin_operations.h"
@@ -67,9 +66,7 @@ Json get_contributor_insights(AdminCall& call) {
     throw AdminError::bad_request("minutes must be from 1 to " +
                                   std::to_string(engine::Contributors::kWindowMinutes));
   }
-  const int64_t now_us = std::chrono::duration_cast<std::chrono::microseconds>(
-                             database.clock().now().time_since_epoch())
-                             .count();
+  const int64_t now_us = database.clock().now_us();
 
   Json tables = Json::array();
   std::vector<std::string> spaces = space ? std::vector{*space} : database.region_names();

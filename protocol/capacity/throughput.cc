@@ -1,6 +1,5 @@
 #include "protocol/capacity/throughput.h"
 
-#include <chrono>
 #include <memory>
 #include <optional>
 #include <string>
@@ -13,11 +12,7 @@ namespace ddb::protocol {
 
 namespace {
 
-int64_t now_us(const RequestContext& ctx) {
-  return std::chrono::duration_cast<std::chrono::microseconds>(
-             ctx.database.clock().now().time_since_epoch())
-      .count();
-}
+int64_t now_us(const RequestContext& ctx) { return ctx.database.clock().now_us(); }
 
 std::optional<uint64_t> hash_of(KeyRef key) {
   if (key.partition == nullptr) return std::nullopt;
@@ -111,11 +106,12 @@ void admit_read(const RequestContext& ctx, const engine::Table& table, std::stri
 
 void charge_read(const RequestContext& ctx, const engine::Table& table, std::string_view index,
                  KeyRef key, double units) {
+  const int64_t now = now_us(ctx);
   if (ctx.database.capacity_enforced()) {
-    table.capacity().charge_read(index, hash_of(key), units, now_us(ctx));
+    table.capacity().charge_read(index, hash_of(key), units, now);
   }
   if (key.partition != nullptr && table.contributors().enabled()) {
-    table.contributors().accessed(index, *key.partition, key.sort, units, now_us(ctx));
+    table.contributors().accessed(index, *key.partition, key.sort, units, now);
   }
 }
 
@@ -127,16 +123,17 @@ void admit_write(const RequestContext& ctx, const engine::Table& table, KeyRef k
 
 void charge_write(const RequestContext& ctx, const engine::Table& table, KeyRef key,
                   double table_units, const std::vector<IndexUnits>& indexes) {
+  const int64_t now = now_us(ctx);
   if (ctx.database.capacity_enforced()) {
     std::vector<engine::IndexCharge> charges;
     charges.reserve(indexes.size());
     for (const IndexUnits& index : indexes) {
       charges.push_back({index.name, index.kind == engine::IndexKind::Global, index.units});
     }
-    table.capacity().charge_write(*hash_of(key), table_units, charges, now_us(ctx));
+    table.capacity().charge_write(*hash_of(key), table_units, charges, now);
   }
   if (table.contributors().enabled()) {
-    table.contributors().accessed({}, *key.partition, key.sort, table_units, now_us(ctx));
+    table.contributors().accessed({}, *key.partition, key.sort, table_units, now);
   }
 }
 

@@ -174,7 +174,8 @@ ResponseBody run_write(const RequestContext& ctx, StatementWrite& write, Capacit
   }
   WriteOutcome outcome;
   std::optional<engine::Item> old;
-  // Kept only to count the index writes a capacity report lists.
+  // Kept only to count the index writes a capacity report, the request log or the capacity
+  // buckets take.
   std::optional<engine::Item> put;
   if (write.insert &&
       (capacity != CapacityDetail::None || ctx.usage.wanted || charges_index_writes(ctx))) {

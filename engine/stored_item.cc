@@ -1,7 +1,6 @@
 #include "engine/stored_item.h"
 
 #include <algorithm>
-#include <array>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -11,17 +10,17 @@
 
 namespace ddb::engine {
 
-// Layout: u8 key part count; each key part as varint (length << 1 | reference) followed by its
-// bytes or, for a reference (a part equal to a top-level S or B value, the usual case: the sort
-// key), by the varint offset of those bytes from the start of the encoding; varint item size;
+// Layout: u8 key part count; each key part as varint length and its bytes; varint item size;
 // varint bytes of the attributes; each attribute in name order. Attribute: a tag byte (type << 4 |
 // name length, 15 meaning a varint length follows), the name, a varint payload length and the
 // payload: S and B their bytes; N a sign byte, a zigzag varint exponent and the digits; BOOL one
 // byte; NULL nothing; M its members as attributes; L its elements as attributes with empty names;
-// SS and BS (varint length, bytes) per member; NS (varint length, N payload) per member. Varints
-// are LEB128. Every value says its length, so that attribute() skips the ones it does not want, and
-// the key parts come first, so that comparisons read them at once. The bench's 1 KB item takes
-// 1,021 bytes, within a 1,024-byte allocator size class.
+// SS and BS (varint length, bytes) per member; NS (varint length, N payload) per member. A
+// top-level S or B value equal to a key part (the usual case: the sort key) is stored once, in the
+// key part: its attribute's type is kStringInKeyPart or kBinaryInKeyPart and its payload the
+// part's index (one byte). Varints are LEB128. Every value says its length, so that attribute()
+// skips the ones it does not want, and the key parts' bytes come first, so that the comparisons
+// of a partition's tree read one place of the item, not two.
 
 namespace {
 
@@ -69,6 +68,10 @@ char* put_number_payload(char* out, const Number& n) {
 std::size_t payload_size(const AttributeValue& value);
 
 constexpr std::size_t kLongName = 15;
+// Tag types beyond Type's values: an S or B attribute whose bytes are a key part's.
+constexpr unsigned kStringInKeyPart = 14;
+constexpr unsigned kBinaryInKeyPart = 15;
+constexpr std::size_t kNotAKeyPart = SIZE_MAX;
 
 // The bytes of an attribute before its payload: tag, name and payload length.
 std::size_t prefix_size(std::string_view name, std::size_t payload) {
@@ -171,6 +174,17 @@ char* put_named(char* out, std::string_view name, const AttributeValue& value) {
   return out;
 }
 
+// An S or B attribute whose bytes are key part `part`'s.
+char* put_key_part_attribute(char* out, std::string_view name, Type type, std::size_t part) {
+  unsigned code = type == Type::S ? kStringInKeyPart : kBinaryInKeyPart;
+  *out++ = static_cast<char>(code << 4 | std::min(name.size(), kLongName));
+  if (name.size() >= kLongName) out = put_varint(out, name.size());
+  out = put_bytes(out, name);
+  *out++ = 1;
+  *out++ = static_cast<char>(part);
+  return out;
+}
+
 // Reads what put_* wrote. The encoding is our own and immutable, so nothing is checked.
 struct Reader {
   const char* at;
@@ -201,12 +215,13 @@ Number read_number(std::string_view payload) {
   return Number::from_parts(negative, std::string(in.at, end), exponent);
 }
 
-// Reads an attribute's tag and name; leaves `in` at its payload length.
-std::pair<Type, std::string_view> read_tag(Reader& in) {
+// Reads an attribute's tag and name; leaves `in` at its payload length. The type is a Type's value
+// or, at the top level only, kStringInKeyPart or kBinaryInKeyPart.
+std::pair<unsigned, std::string_view> read_tag(Reader& in) {
   auto tag = static_cast<unsigned char>(*in.at++);
   std::size_t length = tag & 0x0F;
   if (length == kLongName) length = in.varint();
-  return {static_cast<Type>(tag >> 4), in.bytes(length)};
+  return {static_cast<unsigned>(tag >> 4), in.bytes(length)};
 }
 
 AttributeValue read_payload(Type type, Reader& in) {
@@ -228,14 +243,15 @@ AttributeValue read_payload(Type type, Reader& in) {
       Map map;
       while (members.at != end) {
         auto [member_type, name] = read_tag(members);
-        map.emplace_hint(map.end(), std::string(name), read_payload(member_type, members));
+        map.emplace_hint(map.end(), std::string(name),
+                         read_payload(static_cast<Type>(member_type), members));
       }
       return AttributeValue::map(std::move(map));
     }
     case Type::L: {
       List list;
       while (members.at != end) {
-        Type member_type = read_tag(members).first;
+        auto member_type = static_cast<Type>(read_tag(members).first);
         list.push_back(read_payload(member_type, members));
       }
       return AttributeValue::list(std::move(list));
@@ -259,74 +275,60 @@ AttributeValue read_payload(Type type, Reader& in) {
 }  // namespace
 
 StoredItem StoredItem::encode(const Item& item, std::span<const std::string_view> key_parts) {
-  constexpr std::size_t kNone = SIZE_MAX;
-  constexpr std::size_t kMaxReferences = 3;
-  const std::size_t part_count = key_parts.size();
-  // Pass 1: the attributes' bytes, the item's size, and where a top-level S or B payload equal to
-  // a key part starts (that part then refers to it).
-  std::array<std::size_t, kMaxReferences> reference{kNone, kNone, kNone};
+  // The key part a top-level attribute's bytes are stored in: the first part, not yet taken by an
+  // earlier attribute (a bit of `taken`), that equals an S or B value (not empty: a table without
+  // a sort key has an empty part). Key parts are at most three (an index's sort key and the
+  // table's key).
+  const auto part_of = [&](const AttributeValue& value, uint32_t& taken) {
+    if (value.type() != Type::S && value.type() != Type::B) return kNotAKeyPart;
+    std::string_view bytes = value.type() == Type::S ? value.as_string() : value.as_binary();
+    if (bytes.empty()) return kNotAKeyPart;
+    for (std::size_t i = 0; i < std::min<std::size_t>(key_parts.size(), 32); ++i) {
+      if ((taken & (1u << i)) == 0 && key_parts[i] == bytes) {
+        taken |= 1u << i;
+        return i;
+      }
+    }
+    return kNotAKeyPart;
+  };
+  uint32_t taken = 0;
   std::size_t attributes = 0;
   std::size_t size = 0;
   for (const auto& [name, value] : item) {
-    std::size_t payload = payload_size(value);
-    std::size_t prefix = prefix_size(name, payload);
     size += name.size() + value_size(value);
-    if (value.type() == Type::S || value.type() == Type::B) {
-      std::string_view bytes = value.type() == Type::S ? value.as_string() : value.as_binary();
-      for (std::size_t i = 0; i < std::min(part_count, kMaxReferences); ++i) {
-        if (reference[i] == kNone && !bytes.empty() && key_parts[i] == bytes) {
-          reference[i] = attributes + prefix;
-        }
-      }
+    if (part_of(value, taken) != kNotAKeyPart) {
+      attributes += prefix_size(name, 1) + 1;
+    } else {
+      attributes += encoded_size(name, value);
     }
-    attributes += prefix + payload;
   }
-  const auto is_reference = [&](std::size_t i) {
-    return i < kMaxReferences && reference[i] != kNone;
-  };
-  // A reference is an offset from the start of the encoding, which depends on the header's size,
-  // which depends on the offsets' varint sizes: grow the guess until it holds (a few rounds).
-  const auto header_size = [&](std::size_t guess) {
-    std::size_t header = 1 + varint_size(size) + varint_size(attributes);
-    for (std::size_t i = 0; i < part_count; ++i) {
-      header += varint_size(key_parts[i].size() << 1);
-      header += is_reference(i) ? varint_size(guess + reference[i]) : key_parts[i].size();
-    }
-    return header;
-  };
-  std::size_t header = header_size(0);
-  for (std::size_t next = header_size(header); next != header; next = header_size(header)) {
-    header = next;
-  }
+  std::size_t header = 1 + varint_size(size) + varint_size(attributes);
+  for (std::string_view part : key_parts) header += bytes_size(part);
 
   auto bytes = std::make_unique_for_overwrite<char[]>(header + attributes);
   char* out = bytes.get();
-  *out++ = static_cast<char>(part_count);
-  for (std::size_t i = 0; i < part_count; ++i) {
-    out = put_varint(out, key_parts[i].size() << 1 | (is_reference(i) ? 1 : 0));
-    out = is_reference(i) ? put_varint(out, header + reference[i]) : put_bytes(out, key_parts[i]);
+  *out++ = static_cast<char>(key_parts.size());
+  for (std::string_view part : key_parts) {
+    out = put_varint(out, part.size());
+    out = put_bytes(out, part);
   }
   out = put_varint(out, size);
   out = put_varint(out, attributes);
-  for (const auto& [name, value] : item) out = put_named(out, name, value);
+  taken = 0;
+  for (const auto& [name, value] : item) {
+    std::size_t part = part_of(value, taken);
+    out = part == kNotAKeyPart ? put_named(out, name, value)
+                               : put_key_part_attribute(out, name, value.type(), part);
+  }
   return StoredItem(std::move(bytes));
 }
 
 namespace {
 
-void skip_part(Reader& in) {
-  std::size_t word = in.varint();
-  if (word & 1) {
-    in.varint();
-  } else {
-    in.at += word >> 1;
-  }
-}
-
 // Where the item size varint starts: after the key parts.
 Reader after_parts(const char* bytes) {
   Reader in{bytes + 1};
-  for (auto i = static_cast<unsigned char>(bytes[0]); i > 0; --i) skip_part(in);
+  for (auto i = static_cast<unsigned char>(bytes[0]); i > 0; --i) in.sized();
   return in;
 }
 
@@ -359,11 +361,23 @@ std::size_t StoredItem::key_part_count() const { return static_cast<unsigned cha
 
 std::string_view StoredItem::key_part(std::size_t i) const {
   Reader in{bytes_.get() + 1};
-  for (std::size_t skipped = 0; skipped < i; ++skipped) skip_part(in);
-  std::size_t word = in.varint();
-  if (word & 1) return {bytes_.get() + in.varint(), word >> 1};
-  return {in.at, word >> 1};
+  for (std::size_t skipped = 0; skipped < i; ++skipped) in.sized();
+  return in.sized();
 }
+
+namespace {
+
+// A top-level attribute's value: read_payload, or the key part the attribute refers to.
+AttributeValue read_attribute(const StoredItem& stored, unsigned type, Reader& in) {
+  if (type != kStringInKeyPart && type != kBinaryInKeyPart) {
+    return read_payload(static_cast<Type>(type), in);
+  }
+  std::string bytes(stored.key_part(static_cast<unsigned char>(in.sized()[0])));
+  return type == kStringInKeyPart ? AttributeValue::string(std::move(bytes))
+                                  : AttributeValue::binary(std::move(bytes));
+}
+
+}  // namespace
 
 Item StoredItem::decode() const {
   Item item;
@@ -374,7 +388,7 @@ Item StoredItem::decode() const {
   while (in.at != end) {
     auto [type, name] = read_tag(in);
     item.emplace_hint(item.end(), std::piecewise_construct, std::forward_as_tuple(name),
-                      std::forward_as_tuple(read_payload(type, in)));
+                      std::forward_as_tuple(read_attribute(*this, type, in)));
   }
   return item;
 }
@@ -386,7 +400,7 @@ std::optional<AttributeValue> StoredItem::attribute(std::string_view name) const
   const char* end = in.at + attributes;
   while (in.at != end) {
     auto [type, found] = read_tag(in);
-    if (found == name) return read_payload(type, in);
+    if (found == name) return read_attribute(*this, type, in);
     in.sized();
   }
   return std::nullopt;

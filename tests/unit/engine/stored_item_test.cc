@@ -78,6 +78,21 @@ TEST(StoredItem, AKeyPartEqualToAnAttributeIsStoredOnce) {
   EXPECT_EQ(shared.decode(), item);
 }
 
+// An attribute whose bytes are kept in a key part reads back with its own type, by decode() and by
+// attribute(); two parts with the same bytes share no attribute, so the second keeps its own.
+TEST(StoredItem, AnAttributeKeptInAKeyPartKeepsItsType) {
+  Item item{{"bin", AttributeValue::binary("same")},
+            {"num", n("7")},
+            {"str", s("same")},
+            {"zz", s("other")}};
+  StoredItem stored = store(item, {"same", "same", "same"});
+  EXPECT_EQ(stored.decode(), item);
+  EXPECT_EQ(stored.attribute("bin"), AttributeValue::binary("same"));
+  EXPECT_EQ(stored.attribute("str"), s("same"));
+  EXPECT_EQ(stored.attribute("zz"), s("other"));
+  for (std::size_t i = 0; i < 3; ++i) EXPECT_EQ(stored.key_part(i), "same");
+}
+
 TEST(StoredItem, ReadsOneAttribute) {
   StoredItem stored = store(every_type(), {"k"});
   EXPECT_EQ(stored.attribute("nbig"), n("-9.9999999999999999999999999999999999999E125"));

@@ -41,6 +41,7 @@
 #include "server/credentials.h"
 #include "server/fault_file.h"
 #include "server/health_check.h"
+#include "server/huge_pages.h"
 #include "server/listener.h"
 #include "server/open_files.h"
 #include "server/report_file.h"
@@ -349,6 +350,8 @@ int main(int argc, char** argv) {
       return 1;
     }
     listener.start();
+    asio::steady_timer huge_pages_check(io);
+    ddb::server::use_huge_pages_past(huge_pages_check, ddb::server::kHugePagesAfterBytes);
 
     ShutdownDeadline deadline;
     asio::signal_set signals(io, SIGINT, SIGTERM);
@@ -359,6 +362,7 @@ int main(int argc, char** argv) {
       boost::system::error_code ignored;
       signals.clear(ignored);
       listener.stop();
+      huge_pages_check.cancel();
       for (auto& guard : keep_running) guard.reset();
       deadline.arm([&listener] {
         spdlog::warn("requests still in flight {} s after the signal; closing their connections",

@@ -10,7 +10,7 @@ SOAK_SECONDS ?= 60
 
 .PHONY: deps configure build build-all run test test-unit test-e2e test-docker test-sanitize test-tsan format \
         format-check clean fuzz-build fuzz fuzz-smoke soak bench bench-admin bench-export \
-        bench-backup bench-scale bench-profile
+        bench-backup bench-scale bench-profile code-order
 
 deps:
 	@scripts/install-deps.sh
@@ -128,6 +128,16 @@ bench-profile: build
 	  (apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
 	   linux-perf wrk)
 	python3 bench/profile.py --ddblocal $(BUILD_DIR)/ddblocal --flamegraph docs/flamegraph-getitem.svg get
+
+# server/ddblocal.order, the order gold links ddblocal's code and constants in (CMakeLists.txt),
+# from two runs of the binary under valgrind's lackey (bench/code_order.py; under a minute), then
+# the binary relinked in that order. Rerun it when start-up or the request path changes, and commit
+# the file.
+code-order: build
+	@command -v valgrind >/dev/null || (apt-get update && DEBIAN_FRONTEND=noninteractive \
+	  apt-get install -y --no-install-recommends valgrind)
+	python3 bench/code_order.py --ddblocal $(BUILD_DIR)/ddblocal
+	@cmake --build $(BUILD_DIR) -j$(JOBS) --target ddblocal
 
 # Both fail when git lists no sources, so a missing checkout cannot pass the check silently.
 format:

@@ -129,11 +129,15 @@ std::size_t payload_size(const AttributeValue& value) {
   return 0;
 }
 
-char* put_named(char* out, std::string_view name, const AttributeValue& value) {
-  auto type = static_cast<unsigned>(value.type());
+// An attribute's tag byte and name.
+char* put_tag(char* out, unsigned type, std::string_view name) {
   *out++ = static_cast<char>(type << 4 | std::min(name.size(), kLongName));
   if (name.size() >= kLongName) out = put_varint(out, name.size());
-  out = put_bytes(out, name);
+  return put_bytes(out, name);
+}
+
+char* put_named(char* out, std::string_view name, const AttributeValue& value) {
+  out = put_tag(out, static_cast<unsigned>(value.type()), name);
   out = put_varint(out, payload_size(value));
   switch (value.type()) {
     case Type::S:
@@ -176,11 +180,8 @@ char* put_named(char* out, std::string_view name, const AttributeValue& value) {
 
 // An S or B attribute whose bytes are key part `part`'s.
 char* put_key_part_attribute(char* out, std::string_view name, Type type, std::size_t part) {
-  unsigned code = type == Type::S ? kStringInKeyPart : kBinaryInKeyPart;
-  *out++ = static_cast<char>(code << 4 | std::min(name.size(), kLongName));
-  if (name.size() >= kLongName) out = put_varint(out, name.size());
-  out = put_bytes(out, name);
-  *out++ = 1;
+  out = put_tag(out, type == Type::S ? kStringInKeyPart : kBinaryInKeyPart, name);
+  *out++ = 1;  // the payload's length
   *out++ = static_cast<char>(part);
   return out;
 }

@@ -3,18 +3,37 @@
 #include <zlib.h>
 
 #if defined(__x86_64__)
+#include <cpuid.h>
 #include <immintrin.h>
 #endif
 
+#include <array>
 #include <cstddef>
 
 namespace ddb::server {
 
 namespace {
 
-std::uint32_t zlib_crc32(std::uint32_t crc, const char* data, std::size_t size) {
-  // crc32_z takes a size_t length, so bodies over 4 GiB would still be summed whole.
-  return static_cast<std::uint32_t>(::crc32_z(crc, reinterpret_cast<const Bytef*>(data), size));
+// The byte-at-a-time table of the reflected polynomial 0xEDB88320, as zlib's, for short bodies
+// (most answers) and the tail the fold below leaves. zlib's crc32_z did those, but its code and
+// tables lie apart from the rest of what a request runs, and summing one short answer kept them
+// resident, 64 KiB each (see "Idle memory" in docs/PERFORMANCE.md).
+constexpr std::array<std::uint32_t, 256> kByteTable = [] {
+  std::array<std::uint32_t, 256> table{};
+  for (std::uint32_t i = 0; i < 256; ++i) {
+    std::uint32_t c = i;
+    for (int bit = 0; bit < 8; ++bit) c = (c & 1) != 0 ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+    table[i] = c;
+  }
+  return table;
+}();
+
+// Takes and returns the CRC register (not inverted).
+std::uint32_t bytewise(std::uint32_t crc, const char* data, std::size_t size) {
+  for (std::size_t i = 0; i < size; ++i) {
+    crc = kByteTable[(crc ^ static_cast<unsigned char>(data[i])) & 0xFF] ^ (crc >> 8);
+  }
+  return crc;
 }
 
 #if defined(__x86_64__)
@@ -71,9 +90,14 @@ __attribute__((target("pclmul,sse4.1"))) std::uint32_t fold_pclmul(const char* d
   return static_cast<std::uint32_t>(_mm_extract_epi32(_mm_xor_si128(x, t), 1));
 }
 
+// CPUID leaf 1 directly: __builtin_cpu_supports would link libgcc's CPU model, whose constructor
+// runs at start in code of its own (64 KiB more resident at idle).
 bool has_pclmul() {
-  static const bool supported =
-      __builtin_cpu_supports("pclmul") && __builtin_cpu_supports("sse4.1");
+  static const bool supported = [] {
+    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+    return __get_cpuid(1, &eax, &ebx, &ecx, &edx) != 0 && (ecx & bit_PCLMUL) != 0 &&
+           (ecx & bit_SSE4_1) != 0;
+  }();
   return supported;
 }
 
@@ -83,17 +107,16 @@ bool has_pclmul() {
 
 std::uint32_t crc32(std::string_view bytes) {
   const char* data = bytes.data();
-  std::size_t size = bytes.size();
-  std::uint32_t crc = 0;
+  const std::size_t size = bytes.size();
+  if (size < 64) return ~bytewise(~std::uint32_t{0}, data, size);
 #if defined(__x86_64__)
-  if (size >= 64 && has_pclmul()) {
+  if (has_pclmul()) {
     const std::size_t folded = size & ~std::size_t{15};
-    crc = ~fold_pclmul(data, folded, ~std::uint32_t{0});
-    data += folded;
-    size -= folded;
+    return ~bytewise(fold_pclmul(data, folded, ~std::uint32_t{0}), data + folded, size - folded);
   }
 #endif
-  return zlib_crc32(crc, data, size);
+  // crc32_z takes a size_t length, so bodies over 4 GiB would still be summed whole.
+  return static_cast<std::uint32_t>(::crc32_z(0, reinterpret_cast<const Bytef*>(data), size));
 }
 
 }  // namespace ddb::server

@@ -2,6 +2,7 @@
 
 #include <array>
 #include <cstddef>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -39,6 +40,7 @@ class KeyProbe {
 
   std::size_t size() const { return size_; }
   std::string_view operator[](std::size_t i) const { return parts_[i]; }
+  std::span<const std::string_view> parts() const { return {parts_.data(), size_}; }
 
  private:
   std::array<std::string, 3> buffers_;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <optional>
 #include <string_view>
@@ -77,6 +78,11 @@ void BasicPartition<EntryKey, Probe>::walk(const SortKeyRange& range, Direction 
     return c > 0 || (c == 0 && range.lower->inclusive);
   };
   const auto parts = [](const KeyProbe& probe) { return EntryTree::KeyParts(probe.parts()); };
+  // The next entry's bytes load while this one is visited; items of one partition tend to have
+  // similar sizes, so as many bytes as this one has (within bounds) are asked for.
+  const auto prefetch = [](const StoredItem& next, const StoredItem& current) {
+    next.prefetch(std::clamp<std::size_t>(current.encoded_bytes(), 256, 4096));
+  };
   std::optional<Probe> start;
   if (start_after) start.emplace(*start_after);
 
@@ -92,6 +98,7 @@ void BasicPartition<EntryKey, Probe>::walk(const SortKeyRange& range, Direction 
       it = entries_.upper_bound(parts(*start));
     }
     for (const auto end = entries_.end(); it != end && below_upper(*it); ++it) {
+      if (auto next = it; ++next != end) prefetch(*next, *it);
       if (!visit(*it)) return;
     }
     return;
@@ -108,6 +115,7 @@ void BasicPartition<EntryKey, Probe>::walk(const SortKeyRange& range, Direction 
   }
   while (it != begin) {
     --it;
+    if (auto next = it; next != begin) prefetch(*--next, *it);
     if (!above_lower(*it) || !visit(*it)) return;
   }
 }

@@ -30,6 +30,12 @@ class StoredItem {
   std::optional<AttributeValue> attribute(std::string_view name) const;
   // The bytes of the encoding (the allocation's size).
   std::size_t encoded_bytes() const;
+  // Asks the processor to start loading the item's first `bytes` bytes (beyond its end is
+  // harmless): a walk asks for the next item while it visits this one, so that in a table larger
+  // than the caches the next item's memory arrives meanwhile instead of stalling its visit.
+  void prefetch(std::size_t bytes) const {
+    for (std::size_t line = 0; line < bytes; line += 64) __builtin_prefetch(bytes_.get() + line);
+  }
   // An equal item in an allocation of its own (one copy of the bytes, no re-encoding): what a
   // snapshot of a table is made of.
   StoredItem copy() const;

@@ -432,7 +432,7 @@ std::optional<StoredItem> EntryTree::put(StoredItem entry) {
 }
 
 void EntryTree::insert(Leaf* leaf, uint32_t index, StoredItem entry, Path& path) {
-  if (leaf->count == leaf->capacity) std::tie(leaf, index) = make_room(leaf, index, path);
+  if (leaf->count == leaf->capacity) std::tie(leaf, index) = make_room(leaf, index, entry, path);
   uint64_t* heads = leaf->heads();
   StoredItem* items = leaf->items();
   const std::size_t count = leaf->count;
@@ -449,7 +449,8 @@ void EntryTree::insert(Leaf* leaf, uint32_t index, StoredItem entry, Path& path)
   ++leaf->count;
 }
 
-std::pair<EntryTree::Leaf*, uint32_t> EntryTree::make_room(Leaf* leaf, uint32_t index, Path& path) {
+std::pair<EntryTree::Leaf*, uint32_t> EntryTree::make_room(Leaf* leaf, uint32_t index,
+                                                           const StoredItem& entry, Path& path) {
   if (leaf->capacity < kLeafCapacity) {
     const uint16_t capacity =
         *std::upper_bound(kLeafSteps.begin(), kLeafSteps.end(), leaf->capacity);
@@ -458,13 +459,19 @@ std::pair<EntryTree::Leaf*, uint32_t> EntryTree::make_room(Leaf* leaf, uint32_t 
   Leaf* right = Leaf::make(kLeafCapacity);
   right->skip = leaf->skip;
   std::memcpy(right->prefix, leaf->prefix, kMaxSkip);
-  const uint32_t keep = (leaf->count + 1u) / 2;
+  // Keys that arrive in order (timestamps, counters) all land at the tree's end, or its start
+  // when they count down: halving a leaf there would leave every leaf behind them half empty, so
+  // the full leaf stays full and the new entry starts a leaf of its own.
+  const bool append = index == leaf->count && leaf->next == nullptr;
+  const bool prepend = index == 0 && leaf->prev == nullptr;
+  const uint32_t keep = append ? leaf->count : prepend ? 0 : (leaf->count + 1u) / 2;
   right->append_tail(*leaf, keep);
   right->prev = leaf;
   right->next = leaf->next;
   if (leaf->next != nullptr) leaf->next->prev = right;
   leaf->next = right;
-  add_child(path, path.depth, separator_for(right->items()[0]), right);
+  add_child(path, path.depth, separator_for(append ? entry : right->items()[0]), right);
+  if (append) return {right, 0};
   // At `keep` the new entry is below right's first (it is not equal to it), so it ends the left.
   if (index <= keep) return {leaf, index};
   return {right, index - keep};

@@ -108,9 +108,10 @@ class EntryTree {
   const Leaf* last_leaf() const;
   // Inserts `entry` at `index` of `leaf` (reached by `path`), making room first when it is full.
   void insert(Leaf* leaf, uint32_t index, StoredItem entry, Path& path);
-  // A full leaf's room for one more entry at `index`: a larger allocation while it is below
+  // A full leaf's room for `entry` at `index`: a larger allocation while it is below
   // kLeafCapacity, else a split. Returns the leaf and index to insert at.
-  std::pair<Leaf*, uint32_t> make_room(Leaf* leaf, uint32_t index, Path& path);
+  std::pair<Leaf*, uint32_t> make_room(Leaf* leaf, uint32_t index, const StoredItem& entry,
+                                       Path& path);
   // `leaf` moved into an allocation for `capacity` entries, in its place in the tree.
   Leaf* reallocate(Leaf* leaf, uint16_t capacity, Path& path);
   // Adds `right` after the node at depth `level` of `path`, `separator` the lowest key under it.

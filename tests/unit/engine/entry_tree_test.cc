@@ -278,6 +278,24 @@ TEST(EntryTree, GrowsSeveralLevelsAndShrinksToNothing) {
   EXPECT_TRUE(tree.empty());
 }
 
+TEST(EntryTree, KeysArrivingInOrderOrInReverseOrderStayInOrder) {
+  for (bool ascending : {true, false}) {
+    EntryTree tree;
+    for (int n = 0; n < 3000; ++n) {
+      const int i = ascending ? n : 2999 - n;
+      tree.put(entry({"ts#" + std::to_string(10000 + i)}, std::to_string(i)));
+    }
+    std::vector<std::string> tags = forward(tree);
+    ASSERT_EQ(tags.size(), 3000u);
+    for (int i = 0; i < 3000; ++i) ASSERT_EQ(tags[i], std::to_string(i));
+    std::array<std::string_view, 3> views;
+    EXPECT_EQ(at(tree, tree.lower_bound(key({"ts#11500"}, views))), "1500");
+    EXPECT_EQ(at(tree, tree.upper_bound(key({"ts#11500"}, views))), "1501");
+    EXPECT_EQ(find_tag(tree, {"ts#12999"}), "2999");
+    EXPECT_EQ(find_tag(tree, {"ts#10000"}), "0");
+  }
+}
+
 TEST(EntryTree, RemovingEveryOtherEntryOfALargeTreeKeepsTheRestInOrder) {
   EntryTree tree;
   for (int i = 0; i < 5000; ++i) tree.put(entry({std::to_string(100000 + i)}, std::to_string(i)));

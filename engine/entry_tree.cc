@@ -3,10 +3,13 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cstdint>
 #include <cstring>
 #include <memory>
 #include <new>
+#include <stdexcept>
 #include <utility>
+#include <vector>
 
 #include "engine/item.h"
 
@@ -17,13 +20,14 @@ namespace {
 // The most bytes of the first key part a node keeps once for all its keys; heads start after them.
 constexpr std::size_t kMaxSkip = 16;
 
-// The entries a leaf is allocated for as it grows. With 40 bytes of header and 16 an entry, each
-// step fills one of mimalloc's size classes exactly (56, 80, 96, 112, 128, 160, 192, ..., 512).
+// The entries a leaf is allocated for as it grows: with 40 bytes of header and 16 an entry, each
+// step is the most that fits one of mimalloc's size classes (56, 80, 96, 112, 128, 160, ..., 512).
 constexpr std::array<uint16_t, 13> kLeafSteps = {1, 2, 3, 4, 5, 7, 9, 11, 13, 17, 21, 25, 29};
 static_assert(kLeafSteps.back() == EntryTree::kLeafCapacity);
 
-// A node at most a quarter full merges with a neighbour when the two fit in one, so a node of a
-// tree this deep sits over at least 2^depth entries.
+// Deeper than a tree can grow: a node below a quarter full merges with a neighbour whenever the
+// two fit in one, so a node with few children has a neighbour with many, and a tree of depth d
+// holds some 2^d entries.
 constexpr std::size_t kMaxDepth = 64;
 
 static_assert(sizeof(StoredItem) == sizeof(void*));
@@ -84,6 +88,23 @@ struct EntryTree::Node {
   uint64_t admit(std::string_view first, uint64_t* heads, std::size_t n) {
     reskip(shared_with(first), heads, n);
     return head_at(first, skip);
+  }
+  // Sets the shared bytes to what the node's first and last keys share (every key between them
+  // shares it too, and no fewer than before), taking the `n` heads anew from the keys (key_at):
+  // shared bytes only shrink as keys arrive, so after a split or a merge they grow back to what
+  // the node's own keys have in common.
+  template <typename KeyAt>
+  void reprefix(uint64_t* heads, std::size_t n, KeyAt key_at) {
+    if (n == 0) return;
+    const std::string_view first = key_at(0).key_part(0);
+    const std::string_view last = key_at(n - 1).key_part(0);
+    std::size_t shared = skip;
+    const std::size_t limit = std::min({kMaxSkip, first.size(), last.size()});
+    while (shared < limit && first[shared] == last[shared]) ++shared;
+    if (shared == skip) return;
+    skip = static_cast<uint8_t>(shared);
+    std::memcpy(prefix, first.data(), shared);
+    for (std::size_t i = 0; i < n; ++i) heads[i] = head_at(key_at(i).key_part(0), skip);
   }
   // Makes this node's `n` heads and `other`'s `other_n` share one prefix, for a merge.
   void reskip_with(Node& other, uint64_t* heads, std::size_t n, uint64_t* other_heads,
@@ -146,6 +167,7 @@ struct EntryTree::Leaf : Node {
   uint32_t entries_before(const KeyParts& key) const {
     return keys_before<kUpper>(heads(), count, key_at(), key);
   }
+  void reprefix() { Node::reprefix(heads(), count, key_at()); }
 
   static std::size_t bytes(std::size_t capacity) {
     return sizeof(Leaf) + capacity * (sizeof(uint64_t) + sizeof(StoredItem));
@@ -189,6 +211,9 @@ struct EntryTree::Inner : Node {
   template <bool kUpper>
   uint32_t child_of(const KeyParts& key) const {
     return keys_before<kUpper>(heads, count - 1u, key_at(), key);
+  }
+  void reprefix() {
+    if (count > 1) Node::reprefix(heads, count - 1u, key_at());
   }
   // Adds `child` after children[at], `separator` the lowest key under it. Requires: not full.
   void insert(std::size_t at, StoredItem separator, Node* child) {
@@ -238,6 +263,32 @@ struct EntryTree::Path {
   std::array<Inner*, kMaxDepth> inner;
   std::array<uint32_t, kMaxDepth> child;
   std::size_t depth = 0;
+
+  // Whether the first `levels` inner nodes each took their last child (`last`) or their first:
+  // the path runs along the tree's right or left edge.
+  bool on_edge(std::size_t levels, bool last) const {
+    for (std::size_t d = 0; d < levels; ++d) {
+      if (child[d] != (last ? inner[d]->count - 1u : 0u)) return false;
+    }
+    return true;
+  }
+};
+
+// The inner nodes a leaf's split may need, allocated before the split changes anything (one for
+// each full inner node above the leaf, and a new root when they are all full), so that running
+// out of memory leaves the tree as it was.
+struct EntryTree::Spares {
+  std::array<std::unique_ptr<Inner>, kMaxDepth + 1> nodes;
+  std::size_t count = 0;
+
+  explicit Spares(const Path& path) {
+    std::size_t level = path.depth;
+    for (; level > 0 && path.inner[level - 1]->count == kInnerFanout; --level) {
+      nodes[count++] = std::make_unique<Inner>();
+    }
+    if (level == 0) nodes[count++] = std::make_unique<Inner>();
+  }
+  Inner* take() { return nodes[--count].release(); }
 };
 
 namespace {
@@ -253,6 +304,7 @@ StoredItem separator_for(const StoredItem& entry) {
 }  // namespace
 
 EntryTree::KeyParts::KeyParts(std::span<const std::string_view> parts) : size_(parts.size()) {
+  if (size_ == 0 || size_ > std::size(parts_)) throw std::length_error("a key has 1 to 3 parts");
   std::copy(parts.begin(), parts.end(), parts_);
 }
 
@@ -303,15 +355,21 @@ EntryTree::~EntryTree() {
 }
 
 EntryTree::Node* EntryTree::copy_node(const Node* node, Leaf*& previous_leaf) {
+  // A copy that runs out of memory frees what it made and leaves `other` as it was.
   if (node->leaf) {
     const auto* from = static_cast<const Leaf*>(node);
     Leaf* to = Leaf::make(from->capacity);
     to->skip = from->skip;
     std::memcpy(to->prefix, from->prefix, kMaxSkip);
     std::copy_n(from->heads(), from->count, to->heads());
-    for (std::size_t i = 0; i < from->count; ++i) {
-      std::construct_at(to->items() + i, from->items()[i].copy());
-      ++to->count;
+    try {
+      for (std::size_t i = 0; i < from->count; ++i) {
+        std::construct_at(to->items() + i, from->items()[i].copy());
+        ++to->count;
+      }
+    } catch (...) {
+      Leaf::free(to);
+      throw;
     }
     to->prev = previous_leaf;
     if (previous_leaf != nullptr) previous_leaf->next = to;
@@ -319,16 +377,23 @@ EntryTree::Node* EntryTree::copy_node(const Node* node, Leaf*& previous_leaf) {
     return to;
   }
   const auto* from = static_cast<const Inner*>(node);
-  auto* to = new Inner;
+  auto to = std::make_unique<Inner>();
   to->skip = from->skip;
   std::memcpy(to->prefix, from->prefix, kMaxSkip);
   std::copy_n(from->heads, from->count - 1u, to->heads);
-  for (std::size_t i = 0; i + 1 < from->count; ++i) to->separators[i] = from->separators[i]->copy();
-  for (std::size_t i = 0; i < from->count; ++i) {
-    to->children[i] = copy_node(from->children[i], previous_leaf);
-    to->count = static_cast<uint16_t>(i + 1);
+  try {
+    for (std::size_t i = 0; i + 1 < from->count; ++i) {
+      to->separators[i] = from->separators[i]->copy();
+    }
+    for (std::size_t i = 0; i < from->count; ++i) {
+      to->children[i] = copy_node(from->children[i], previous_leaf);
+      to->count = static_cast<uint16_t>(i + 1);
+    }
+  } catch (...) {
+    for (std::size_t i = 0; i < to->count; ++i) destroy_node(to->children[i]);
+    throw;
   }
-  return to;
+  return to.release();
 }
 
 void EntryTree::destroy_node(Node* node) {
@@ -456,21 +521,26 @@ std::pair<EntryTree::Leaf*, uint32_t> EntryTree::make_room(Leaf* leaf, uint32_t 
         *std::upper_bound(kLeafSteps.begin(), kLeafSteps.end(), leaf->capacity);
     return {reallocate(leaf, capacity, path), index};
   }
-  Leaf* right = Leaf::make(kLeafCapacity);
-  right->skip = leaf->skip;
-  std::memcpy(right->prefix, leaf->prefix, kMaxSkip);
-  // Keys that arrive in order (timestamps, counters) all land at the tree's end, or its start
-  // when they count down: halving a leaf there would leave every leaf behind them half empty, so
-  // the full leaf stays full and the new entry starts a leaf of its own.
+  // Keys that arrive in order (timestamps, counters) all land at the tree's end, or at its start
+  // when they count down: halving the leaf there would leave every leaf behind them half empty,
+  // so the full leaf's entries stay together and the new entry gets a leaf of its own.
   const bool append = index == leaf->count && leaf->next == nullptr;
   const bool prepend = index == 0 && leaf->prev == nullptr;
   const uint32_t keep = append ? leaf->count : prepend ? 0 : (leaf->count + 1u) / 2;
+  // What the split allocates comes first, so that running out of memory changes nothing.
+  StoredItem separator = separator_for(append ? entry : leaf->items()[keep]);
+  Spares spares(path);
+  Leaf* right = Leaf::make(kLeafCapacity);
+  right->skip = leaf->skip;
+  std::memcpy(right->prefix, leaf->prefix, kMaxSkip);
   right->append_tail(*leaf, keep);
   right->prev = leaf;
   right->next = leaf->next;
   if (leaf->next != nullptr) leaf->next->prev = right;
   leaf->next = right;
-  add_child(path, path.depth, separator_for(append ? entry : right->items()[0]), right);
+  leaf->reprefix();
+  right->reprefix();
+  add_child(path, path.depth, std::move(separator), right, spares);
   if (append) return {right, 0};
   // At `keep` the new entry is below right's first (it is not equal to it), so it ends the left.
   if (index <= keep) return {leaf, index};
@@ -495,9 +565,10 @@ EntryTree::Leaf* EntryTree::reallocate(Leaf* leaf, uint16_t capacity, Path& path
   return moved;
 }
 
-void EntryTree::add_child(Path& path, std::size_t level, StoredItem separator, Node* right) {
+void EntryTree::add_child(Path& path, std::size_t level, StoredItem separator, Node* right,
+                          Spares& spares) {
   if (level == 0) {
-    auto* root = new Inner;
+    Inner* root = spares.take();
     root->start(separator.key_part(0));
     root->heads[0] = head_at(separator.key_part(0), root->skip);
     root->separators[0] = std::move(separator);
@@ -510,12 +581,20 @@ void EntryTree::add_child(Path& path, std::size_t level, StoredItem separator, N
   Inner* parent = path.inner[level - 1];
   std::size_t at = path.child[level - 1];
   if (parent->count == kInnerFanout) {
-    // Split: the upper half of the children moves to a new sibling, and the separator between
-    // the halves moves up.
-    constexpr std::size_t keep = kInnerFanout / 2;
-    auto* sibling = new Inner;
+    Inner* sibling = spares.take();
     sibling->skip = parent->skip;
     std::memcpy(sibling->prefix, parent->prefix, kMaxSkip);
+    // As with leaves, children that arrive in order at the tree's edge fill the full node's
+    // neighbour instead of halving the node: at the end the new child starts a node of its own.
+    if (at + 1 == kInnerFanout && path.on_edge(level, true)) {
+      sibling->children[0] = right;
+      sibling->count = 1;
+      add_child(path, level - 1, std::move(separator), sibling, spares);
+      return;
+    }
+    // Else the children from `keep` on move to the sibling, and the separator before them moves
+    // up; at the start only the first child stays.
+    const std::size_t keep = at == 0 && path.on_edge(level, false) ? 1 : kInnerFanout / 2;
     StoredItem up = std::move(*parent->separators[keep - 1]);
     parent->separators[keep - 1].reset();
     for (std::size_t i = keep; i + 1 < kInnerFanout; ++i) {
@@ -524,9 +603,11 @@ void EntryTree::add_child(Path& path, std::size_t level, StoredItem separator, N
       parent->separators[i].reset();
     }
     std::copy(parent->children + keep, parent->children + kInnerFanout, sibling->children);
-    sibling->count = kInnerFanout - keep;
-    parent->count = keep;
-    add_child(path, level - 1, std::move(up), sibling);
+    sibling->count = static_cast<uint16_t>(kInnerFanout - keep);
+    parent->count = static_cast<uint16_t>(keep);
+    parent->reprefix();
+    sibling->reprefix();
+    add_child(path, level - 1, std::move(up), sibling, spares);
     if (at >= keep) {
       parent = sibling;
       at -= keep;
@@ -559,9 +640,14 @@ void EntryTree::rebalance_leaf(Leaf* leaf, Path& path) {
       Leaf::free(leaf);
       root_ = nullptr;
     } else if (leaf->count <= leaf->capacity / 4) {
-      // A partition that shrank gives back most of its leaf, keeping room to grow by as much.
-      reallocate(leaf, *std::lower_bound(kLeafSteps.begin(), kLeafSteps.end(), 2 * leaf->count),
-                 path);
+      // A partition that shrank gives back most of its leaf, keeping room to grow by as much;
+      // without the memory for the smaller leaf it keeps the larger one.
+      try {
+        reallocate(leaf, *std::lower_bound(kLeafSteps.begin(), kLeafSteps.end(), 2 * leaf->count),
+                   path)
+            ->reprefix();
+      } catch (const std::bad_alloc&) {
+      }
     }
     return;
   }
@@ -575,12 +661,14 @@ void EntryTree::rebalance_leaf(Leaf* leaf, Path& path) {
              left != nullptr && left->count + leaf->count <= left->capacity) {
     left->reskip_with(*leaf, left->heads(), left->count, leaf->heads(), leaf->count);
     left->append_tail(*leaf, 0);
+    left->reprefix();
     gone = leaf;
   } else if (auto* right =
                  at + 1 < parent->count ? static_cast<Leaf*>(parent->children[at + 1]) : nullptr;
              right != nullptr && leaf->count + right->count <= leaf->capacity) {
     leaf->reskip_with(*right, leaf->heads(), leaf->count, right->heads(), right->count);
     leaf->append_tail(*right, 0);
+    leaf->reprefix();
     gone = right;
     ++at;
   }
@@ -614,11 +702,13 @@ void EntryTree::rebalance_inner(Path& path, std::size_t level) {
   } else if (auto* left = at > 0 ? static_cast<Inner*>(parent->children[at - 1]) : nullptr;
              left != nullptr && left->count + inner->count <= kInnerFanout) {
     left->append(std::move(*parent->separators[at - 1]), *inner);
+    left->reprefix();
     gone = inner;
   } else if (auto* right =
                  at + 1 < parent->count ? static_cast<Inner*>(parent->children[at + 1]) : nullptr;
              right != nullptr && inner->count + right->count <= kInnerFanout) {
     inner->append(std::move(*parent->separators[at]), *right);
+    inner->reprefix();
     gone = right;
     ++at;
   }
@@ -626,6 +716,84 @@ void EntryTree::rebalance_inner(Path& path, std::size_t level) {
   delete gone;
   parent->erase(at);
   rebalance_inner(path, level - 1);
+}
+
+std::string EntryTree::broken_invariant() const {
+  if (root_ == nullptr) return {};
+  std::vector<const Leaf*> leaves;
+  std::size_t leaf_depth = SIZE_MAX;
+  // Checks the subtree under `node`, whose keys must lie in [lower, upper) (nullptr: unbounded).
+  const auto check = [&](const auto& self, const Node* node, const StoredItem* lower,
+                         const StoredItem* upper, std::size_t depth) -> std::string {
+    const auto in_node = [node](const StoredItem& key, uint64_t head) -> std::string {
+      const std::string_view first = key.key_part(0);
+      if (first.size() < node->skip ||
+          first.substr(0, node->skip) != std::string_view(node->prefix, node->skip)) {
+        return "a key does not start with its node's shared bytes";
+      }
+      if (head != head_at(first, node->skip)) return "a head does not match its key";
+      return {};
+    };
+    const auto ordered = [](const StoredItem& low, const StoredItem& high) {
+      return compare(low, KeyParts(high)) < 0;
+    };
+    const auto in_bounds = [&](const StoredItem& key) {
+      return (lower == nullptr || !ordered(key, *lower)) &&
+             (upper == nullptr || ordered(key, *upper));
+    };
+    if (node->leaf) {
+      const auto* leaf = static_cast<const Leaf*>(node);
+      if (leaf->count == 0 || leaf->count > leaf->capacity) return "a leaf's count is out of range";
+      if (std::find(kLeafSteps.begin(), kLeafSteps.end(), leaf->capacity) == kLeafSteps.end()) {
+        return "a leaf's capacity is not a step";
+      }
+      if (leaf_depth == SIZE_MAX) leaf_depth = depth;
+      if (depth != leaf_depth) return "leaves at different depths";
+      for (std::size_t i = 0; i < leaf->count; ++i) {
+        const StoredItem& key = leaf->items()[i];
+        if (std::string problem = in_node(key, leaf->heads()[i]); !problem.empty()) return problem;
+        if (!in_bounds(key)) return "an entry lies outside its separators";
+        if (i > 0 && !ordered(leaf->items()[i - 1], key))
+          return "a leaf's entries are out of order";
+      }
+      leaves.push_back(leaf);
+      return {};
+    }
+    const auto* inner = static_cast<const Inner*>(node);
+    if (inner->count == 0 || (inner == root_ && inner->count < 2) || inner->count > kInnerFanout) {
+      return "an inner node's count is out of range";
+    }
+    for (std::size_t i = 0; i + 1 < kInnerFanout; ++i) {
+      if (inner->separators[i].has_value() != (i + 1 < inner->count)) {
+        return "an inner node's separators do not match its children";
+      }
+    }
+    for (std::size_t i = 0; i + 1 < inner->count; ++i) {
+      const StoredItem& key = *inner->separators[i];
+      if (std::string problem = in_node(key, inner->heads[i]); !problem.empty()) return problem;
+      if (!in_bounds(key)) return "a separator lies outside its parent's separators";
+      if (i > 0 && !ordered(*inner->separators[i - 1], key)) return "separators are out of order";
+    }
+    for (std::size_t i = 0; i < inner->count; ++i) {
+      const StoredItem* low = i > 0 ? &*inner->separators[i - 1] : lower;
+      const StoredItem* high = i + 1 < inner->count ? &*inner->separators[i] : upper;
+      if (std::string problem = self(self, inner->children[i], low, high, depth + 1);
+          !problem.empty()) {
+        return problem;
+      }
+    }
+    return {};
+  };
+  if (std::string problem = check(check, root_, nullptr, nullptr, 0); !problem.empty()) {
+    return problem;
+  }
+  for (std::size_t i = 0; i < leaves.size(); ++i) {
+    if (leaves[i]->prev != (i > 0 ? leaves[i - 1] : nullptr) ||
+        leaves[i]->next != (i + 1 < leaves.size() ? leaves[i + 1] : nullptr)) {
+      return "the leaves' links do not follow the tree's order";
+    }
+  }
+  return {};
 }
 
 }  // namespace ddb::engine

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <utility>
 
@@ -36,11 +37,13 @@ class EntryTree {
   struct Leaf;
   struct Inner;
   struct Path;
+  struct Spares;
 
  public:
   // The key bytes of one to three parts: views, so the bytes must outlive it.
   class KeyParts {
    public:
+    // Throws std::length_error for no parts or more than three.
     explicit KeyParts(std::span<const std::string_view> parts);
     // The key parts of a stored entry.
     explicit KeyParts(const StoredItem& entry);
@@ -98,6 +101,10 @@ class EntryTree {
   // How `entry` compares with `key`, by key's parts: < 0 when the entry is below the key.
   static int compare(const StoredItem& entry, const KeyParts& key);
 
+  // For tests: the first invariant of the tree's structure found broken (order, bounds, leaf
+  // links, depth, node sizes, shared bytes and heads), described, or empty when there is none.
+  std::string broken_invariant() const;
+
  private:
   template <bool kUpper>
   Leaf* descend(const KeyParts& key, Path* path) const;
@@ -114,8 +121,9 @@ class EntryTree {
                                        Path& path);
   // `leaf` moved into an allocation for `capacity` entries, in its place in the tree.
   Leaf* reallocate(Leaf* leaf, uint16_t capacity, Path& path);
-  // Adds `right` after the node at depth `level` of `path`, `separator` the lowest key under it.
-  void add_child(Path& path, std::size_t level, StoredItem separator, Node* right);
+  // Adds `right` after the node at depth `level` of `path`, `separator` the lowest key under it,
+  // splitting full inner nodes with the nodes in `spares`.
+  void add_child(Path& path, std::size_t level, StoredItem separator, Node* right, Spares& spares);
   // After a remove left few entries in `leaf`: merges it into a neighbour, or drops it when empty.
   void rebalance_leaf(Leaf* leaf, Path& path);
   // The same for the inner node at depth `level` of `path`, which lost a child.

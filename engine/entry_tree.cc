@@ -180,9 +180,8 @@ struct EntryTree::Leaf : Node {
   }
   static void free(Leaf* leaf) {
     std::destroy_n(leaf->items(), leaf->count);
-    const std::size_t size = bytes(leaf->capacity);
     leaf->~Leaf();
-    ::operator delete(leaf, size);
+    ::operator delete(leaf);
   }
   // Moves the entries of `from` from `from_index` on to this leaf's end. Requires: the two share
   // one prefix, and this leaf has room.

@@ -334,8 +334,8 @@ TEST(EntryTree, KeysInOrderAtEitherEdgeFillTheirLeaves) {
 
 TEST(EntryTree, NodesKeepFindingTheirKeysAfterAnOddKeyComesAndGoes) {
   // One odd key shrinks the bytes its nodes share to nothing; after it leaves, splits and merges
-  // take the shared bytes anew from the nodes' own keys (a review found they only ever shrank,
-  // sending every comparison to the keys' bytes), and the heads must follow.
+  // take the shared bytes anew from the nodes' own keys (else every comparison would go on to the
+  // keys' bytes), and the heads must follow.
   EntryTree tree;
   tree.put(entry({"#META"}, "meta"));
   for (int i = 0; i < 2000; ++i) {
